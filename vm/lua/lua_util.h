@@ -1,0 +1,78 @@
+/*
+ * lua_util.h - shared helpers of the bindings: the userdata layouts, their
+ * checkers and pushers, and the one place a tv_err becomes a Lua error.
+ *
+ * Userdata types (metatable names):
+ *   talon.Deck  { tv_deck spec }            uservalue 1: table kind -> Card
+ *   talon.Card  { const tv_deck *deck; tv_card kind; }  uservalue 1: Deck
+ *   talon.Hand  { const tv_deck *deck; tv_hand h; }     uservalue 1: Deck
+ *   talon.Pile  { const tv_deck *deck; tv_pile p; }     uservalue 1: Deck
+ *   talon.Rng   { tv_rng r; }
+ * Cards are interned: a deck makes one Card userdata per kind, so cards
+ * compare with == and serve as table keys. Every object that refers to a
+ * deck keeps it alive through its user value.
+ */
+#ifndef TALON_LUA_UTIL_H
+#define TALON_LUA_UTIL_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include "deck.h"
+#include "hand.h"
+#include "pile.h"
+#include "rng.h"
+
+#define TL_DECK "talon.Deck"
+#define TL_CARD "talon.Card"
+#define TL_HAND "talon.Hand"
+#define TL_PILE "talon.Pile"
+#define TL_RNG  "talon.Rng"
+
+typedef struct tl_card {
+  const tv_deck *deck;
+  tv_card kind;
+} tl_card;
+
+typedef struct tl_hand {
+  const tv_deck *deck;
+  tv_hand h;
+} tl_hand;
+
+typedef struct tl_pile {
+  const tv_deck *deck;
+  tv_pile p;
+} tl_pile;
+
+/* Raises a Lua error with e->msg (prefixed with the caller's position).
+ * Never returns. */
+int tl_raise(lua_State *L, const tv_err *e);
+
+tv_deck *tl_check_deck(lua_State *L, int arg);
+tl_hand *tl_check_hand(lua_State *L, int arg);
+tl_pile *tl_check_pile(lua_State *L, int arg);
+tv_rng *tl_check_rng(lua_State *L, int arg);
+
+/* The card at 'arg' as a kind of deck 'd': a Card of that deck, or a
+ * string token parsed in it ("QS", "10♥"). Raises an argument error that
+ * names the token, or says the card belongs to another deck. */
+tv_card tl_check_card(lua_State *L, int arg, const tv_deck *d);
+
+/* The cards at 'arg' as a multiset of deck 'd': a Hand of that deck, a
+ * Card, a string of tokens, or an array of cards/strings. */
+void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out);
+
+/* Pushes the interned Card for 'kind'. 'deck_idx' is the stack index of
+ * the Deck userdata, or of any object whose user value is the Deck. */
+void tl_push_card(lua_State *L, int deck_idx, tv_card kind);
+
+/* Pushes the Deck that the object at 'idx' refers to (itself for a Deck). */
+void tl_push_deck_of(lua_State *L, int idx);
+
+/* Pushes a new Hand of the deck found at 'deck_idx' (as in tl_push_card),
+ * holding a copy of h. Returns it. */
+tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h);
+
+/* The state's print style for __tostring (talon.style sets it). */
+tv_style tl_style(lua_State *L);
+
+#endif

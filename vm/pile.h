@@ -1,0 +1,45 @@
+/*
+ * pile.h - ordered piles of cards: a shuffled deck, a stock, a talon.
+ *
+ * Unlike a hand, a pile keeps order: c[n-1] is the top card (dealt or drawn
+ * first), c[0] the bottom (a turned-up trump card placed under the talon is
+ * drawn last). Plain data, no allocation.
+ */
+#ifndef TALON_PILE_H
+#define TALON_PILE_H
+
+#include "deck.h"
+#include "hand.h"
+#include "rng.h"
+
+typedef struct tv_pile {
+  uint16_t n;
+  tv_card c[TV_MAX_CARDS];
+} tv_pile;
+
+/* Fills p with every physical card of d in kind order, the first kind on
+ * top. */
+void tv_pile_from_deck(tv_pile *p, const tv_deck *d);
+
+/* Shuffles the whole pile uniformly. */
+void tv_pile_shuffle(tv_pile *p, tv_rng *r);
+
+/* Cuts: the top k cards go under the rest. TV_ERANGE unless 0 <= k <= n. */
+tv_status tv_pile_cut(tv_pile *p, int k, tv_err *e);
+
+/* Takes the top card; TV_NO_CARD when empty. */
+tv_card tv_pile_draw(tv_pile *p);
+
+/* Puts c on top / under the bottom; TV_ERANGE when full. */
+tv_status tv_pile_push(tv_pile *p, tv_card c);
+tv_status tv_pile_put_bottom(tv_pile *p, tv_card c);
+
+/* Deals by a pattern of packets: for each packet size pattern[i], each of
+ * the nseats hands (hands[0] first, in dealing order) receives that many
+ * cards from the top. Fails with TV_ERANGE and leaves pile and hands
+ * unchanged when the pile holds fewer cards than the pattern needs or a
+ * size is negative. */
+tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
+                       const int *pattern, int npackets, tv_err *e);
+
+#endif
