@@ -72,7 +72,9 @@ void tl_push_deck_of(lua_State *L, int idx);
  * holding a copy of h. Returns it. */
 tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h);
 
-/* The state's print style for __tostring (talon.style sets it). */
+/* The state's print style for __tostring (talon.style sets it); the
+ * default is TV_STYLE_ASCII. */
 tv_style tl_style(lua_State *L);
+void tl_set_style(lua_State *L, tv_style st);
 
 #endif

@@ -1,0 +1,369 @@
+/*
+ * main.c - the talon program: a protected main shaped like lua.c.
+ *
+ * main() makes a sandbox state and runs pmain() under lua_pcall with argv
+ * as light userdata. pmain parses the options, finds the data root
+ * (docs/program.md), sets package.path to that root only, preloads the
+ * C module "talon", and dispatches: no command -> REPL; `run`, `test` here;
+ * play/sim/check/replay/list/rules/explain -> talon.cli (Lua).
+ * Exit codes: 0 ok, 1 script or test failure, 2 usage error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "repl.h"
+#include "sandbox.h"
+#include "talon_lua.h"
+
+#define DEFAULT_MEM_MB 1024
+
+static const char usage_text[] =
+    "usage: talon [options] [command [args]]\n"
+    "\n"
+    "Commands:\n"
+    "  (none)              start the interactive REPL (help() inside)\n"
+    "  run FILE [ARGS]     run a Lua script with the talon library;\n"
+    "                      ARGS are in the table 'arg' and in '...'\n"
+    "  test FILE...        run test files; ends with 'N passed, N failed'\n"
+    "  play GAME           play a game in the terminal\n"
+    "  sim GAME            simulate games between bots\n"
+    "  check GAME_OR_FILE  validate a game or variant file and play it\n"
+    "                      randomly, checking invariants\n"
+    "  replay FILE         replay a recorded game and check its result\n"
+    "  list                list the games and variants found\n"
+    "  rules GAME          print a game's rules and options\n"
+    "  explain GAME ...    explain a rule of a game\n"
+    "\n"
+    "Options (before the command):\n"
+    "  -h, --help          show this help and exit\n"
+    "  -v, --version       show the version and exit\n"
+    "  -E                  ignore environment variables (TALON_PATH)\n"
+    "  --mem-limit MB      memory cap for Lua in MiB (default 1024; 0: none)\n"
+    "\n"
+    "Options of play, sim, check, rules (after GAME; also accepted before\n"
+    "the command):\n"
+    "  --players N         number of players\n"
+    "  --seed S            random seed (integer or text)\n"
+    "  -o key=value        set a game option (repeatable)\n"
+    "  Run 'talon COMMAND --help' for a command's own options.\n"
+    "\n"
+    "Environment:\n"
+    "  TALON_PATH          data roots (directories holding stdlib/ and\n"
+    "                      games/), separated by ':'\n"
+    "  NO_COLOR            print cards without colour\n";
+
+static const char *const cli_commands[] = {"play", "sim",   "check",   "replay",
+                                           "list", "rules", "explain", NULL};
+
+typedef struct options {
+  int ignore_env;
+  long mem_mb;
+  int command; /* index in argv of the command, or argc */
+} options;
+
+static int usage_error(const char *what, const char *arg) {
+  fprintf(stderr, "talon: %s '%s' (try 'talon --help')\n", what, arg);
+  return 2;
+}
+
+static int parse_mem(const char *text, long *mb) {
+  char *end = NULL;
+  long v = text ? strtol(text, &end, 10) : -1;
+  if (text == NULL || *text == '\0' || *end != '\0' || v < 0 ||
+      v > 1024L * 1024L)
+    return 0;
+  *mb = v;
+  return 1;
+}
+
+/* Options before the command. Common game options (--players, --seed,
+ * -o) are collected into the table at 'fwd' for the front end. Returns -1
+ * to go on, or an exit code. */
+static int parse_options(lua_State *L, int argc, char **argv, options *o,
+                         int fwd) {
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(usage_text, stdout);
+      return 0;
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
+      printf("talon %s (%s)\n", TALON_VERSION, LUA_RELEASE);
+      return 0;
+    } else if (!strcmp(a, "-E")) {
+      o->ignore_env = 1;
+    } else if (!strncmp(a, "--mem-limit=", 12)) {
+      if (!parse_mem(a + 12, &o->mem_mb))
+        return usage_error("bad --mem-limit (MiB, 0 for none)", a + 12);
+    } else if (!strcmp(a, "--mem-limit")) {
+      if (!parse_mem(i + 1 < argc ? argv[++i] : NULL, &o->mem_mb))
+        return usage_error("bad --mem-limit (MiB, 0 for none)",
+                           i < argc ? argv[i] : "");
+    } else if (!strcmp(a, "--players") || !strcmp(a, "--seed") ||
+               !strcmp(a, "-o")) {
+      if (i + 1 >= argc) return usage_error("missing value after", a);
+      lua_pushstring(L, a);
+      lua_rawseti(L, fwd, (lua_Integer)lua_rawlen(L, fwd) + 1);
+      lua_pushstring(L, argv[++i]);
+      lua_rawseti(L, fwd, (lua_Integer)lua_rawlen(L, fwd) + 1);
+    } else if (!strcmp(a, "--")) {
+      i++;
+      break;
+    } else {
+      return usage_error("unknown option", a);
+    }
+  }
+  o->command = i;
+  return -1;
+}
+
+/* {====================================================== data root */
+
+static int is_root(const char *dir) {
+  char path[4096];
+  struct stat st;
+  int n = snprintf(path, sizeof path, "%s/stdlib", dir);
+  return n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0 &&
+         S_ISDIR(st.st_mode);
+}
+
+/* Pushes the first data root: TALON_PATH entries, the source tree, the
+ * installed root; nil if none holds stdlib/. */
+static void push_root(lua_State *L, int ignore_env) {
+  const char *tp = ignore_env ? NULL : getenv("TALON_PATH");
+  while (tp && *tp) {
+    const char *end = strchr(tp, ':');
+    size_t len = end ? (size_t)(end - tp) : strlen(tp);
+    char dir[4096];
+    if (len > 0 && len < sizeof dir) {
+      memcpy(dir, tp, len);
+      dir[len] = '\0';
+      if (is_root(dir)) {
+        lua_pushstring(L, dir);
+        return;
+      }
+    }
+    tp = end ? end + 1 : NULL;
+  }
+  if (is_root(TALON_SOURCE_DIR))
+    lua_pushstring(L, TALON_SOURCE_DIR);
+  else if (is_root(TALON_DATADIR))
+    lua_pushstring(L, TALON_DATADIR);
+  else
+    lua_pushnil(L);
+}
+
+/* `require "talon"`: the C module plus talon.root (upvalue 1). */
+static int open_talon(lua_State *L) {
+  luaopen_talon(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_setfield(L, -2, "root");
+  return 1;
+}
+
+/* package.path holds only the root's directories; the root (or nil) is
+ * left on the stack. */
+static void setup_paths(lua_State *L, int ignore_env) {
+  push_root(L, ignore_env);
+  int root = lua_gettop(L);
+  lua_getglobal(L, "package");
+  if (lua_isstring(L, root)) {
+    const char *r = lua_tostring(L, root);
+    lua_pushfstring(L,
+                    "%s/stdlib/?.lua;%s/stdlib/?/init.lua;%s/?.lua;"
+                    "%s/repl/?.lua",
+                    r, r, r, r);
+  } else {
+    lua_pushliteral(L, "");
+  }
+  lua_setfield(L, -2, "path");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "cpath");
+  lua_getfield(L, -1, "preload");
+  lua_pushvalue(L, root);
+  lua_pushcclosure(L, open_talon, 1);
+  lua_setfield(L, -2, "talon");
+  lua_pop(L, 2);
+}
+
+/* }====================================================== */
+
+/* {====================================================== commands */
+
+/* Requires a Lua module of the program, naming the file and root when it
+ * is missing. Pushes the module, or reports and returns 0. */
+static int need_module(lua_State *L, const char *cmd, const char *mod,
+                       const char *file, int root) {
+  lua_getglobal(L, "package");
+  lua_getfield(L, -1, "searchpath");
+  lua_pushstring(L, mod);
+  lua_getfield(L, -3, "path");
+  lua_call(L, 2, 1);
+  int found = !lua_isnil(L, -1);
+  lua_pop(L, 2);
+  if (!found) {
+    fprintf(stderr,
+            "talon: the '%s' command needs %s, which was not found in %s\n",
+            cmd, file,
+            lua_isstring(L, root) ? lua_tostring(L, root)
+                                  : "any data root (set TALON_PATH)");
+    return 0;
+  }
+  lua_getglobal(L, "require");
+  lua_pushstring(L, mod);
+  if (tl_sandbox_pcall(L, 1, 1, 0, TL_SB_SIGINT) != TL_SB_OK) {
+    repl_report(L);
+    return 0;
+  }
+  return 1;
+}
+
+/* An exit code from a Lua result: integer as is, nil/true 0, false 1. */
+static int exit_code(lua_State *L) {
+  int code = 0;
+  if (lua_isinteger(L, -1))
+    code = (int)lua_tointeger(L, -1);
+  else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1))
+    code = 1;
+  lua_pop(L, 1);
+  return code;
+}
+
+static void push_strings(lua_State *L, char **argv, int from, int to) {
+  lua_createtable(L, to - from > 0 ? to - from : 0, 0);
+  for (int i = from; i < to; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i - from + 1);
+  }
+}
+
+static int run_script(lua_State *L, int argc, char **argv, int i) {
+  if (i + 1 >= argc) return usage_error("missing FILE after", "run");
+  const char *file = argv[i + 1];
+  push_strings(L, argv, i + 2, argc); /* arg[1..], then 0 and negatives */
+  lua_pushstring(L, file);
+  lua_rawseti(L, -2, 0);
+  lua_pushstring(L, argv[i]);
+  lua_rawseti(L, -2, -1);
+  lua_pushstring(L, argv[0]);
+  lua_rawseti(L, -2, -2);
+  lua_setglobal(L, "arg");
+  repl_set_style(L);
+  if (luaL_loadfile(L, file) != LUA_OK) {
+    repl_report(L);
+    return 1;
+  }
+  int n = argc - (i + 2);
+  luaL_checkstack(L, n, "too many arguments to script");
+  for (int k = i + 2; k < argc; k++)
+    lua_pushstring(L, argv[k]);
+  if (tl_sandbox_pcall(L, n, 0, 0, TL_SB_SIGINT) != TL_SB_OK) {
+    repl_report(L);
+    return 1;
+  }
+  return 0;
+}
+
+static int run_tests(lua_State *L, int argc, char **argv, int i, int root) {
+  if (i + 1 >= argc) return usage_error("missing FILE after", "test");
+  if (!need_module(L, "test", "talon.testing", "stdlib/talon/testing.lua",
+                   root))
+    return 1;
+  push_strings(L, argv, i + 1, argc); /* arg: files, [0] = "test", */
+  lua_pushstring(L, argv[i]);         /* [-1] = the program */
+  lua_rawseti(L, -2, 0);
+  lua_pushstring(L, argv[0]);
+  lua_rawseti(L, -2, -1);
+  lua_setglobal(L, "arg");
+  lua_getfield(L, -1, "main");
+  push_strings(L, argv, i + 1, argc);
+  if (tl_sandbox_pcall(L, 1, 1, 0, TL_SB_SIGINT) != TL_SB_OK) {
+    repl_report(L);
+    return 1;
+  }
+  return exit_code(L);
+}
+
+static int run_cli(lua_State *L, int argc, char **argv, int i, int root,
+                   int fwd) {
+  if (!need_module(L, argv[i], "talon.cli", "repl/talon/cli.lua", root))
+    return 1;
+  lua_getfield(L, -1, "main");
+  lua_pushstring(L, argv[i]);
+  push_strings(L, argv, i + 1, argc); /* then options given before it */
+  lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+  for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, fwd); k++) {
+    lua_rawgeti(L, fwd, k);
+    lua_rawseti(L, -2, n + k);
+  }
+  if (tl_sandbox_pcall(L, 2, 1, 0, TL_SB_SIGINT) != TL_SB_OK) {
+    repl_report(L);
+    return 1;
+  }
+  return exit_code(L);
+}
+
+static int is_cli_command(const char *cmd) {
+  for (const char *const *c = cli_commands; *c; c++)
+    if (!strcmp(cmd, *c)) return 1;
+  return 0;
+}
+
+static int dispatch(lua_State *L, int argc, char **argv, int i, int fwd) {
+  int root = lua_gettop(L);
+  if (i >= argc) return repl_run(L);
+  const char *cmd = argv[i];
+  if (!strcmp(cmd, "run")) return run_script(L, argc, argv, i);
+  if (!strcmp(cmd, "test")) return run_tests(L, argc, argv, i, root);
+  if (!strcmp(cmd, "help")) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  if (is_cli_command(cmd)) return run_cli(L, argc, argv, i, root, fwd);
+  return usage_error("unknown command", cmd);
+}
+
+/* }====================================================== */
+
+static int pmain(lua_State *L) {
+  int argc = (int)lua_tointeger(L, 1);
+  char **argv = lua_touserdata(L, 2);
+  options o = {0, DEFAULT_MEM_MB, 1};
+  luaL_checkversion(L);
+  lua_newtable(L);
+  int fwd = lua_gettop(L);
+  int code = parse_options(L, argc, argv, &o, fwd);
+  if (code < 0) {
+    tl_sandbox_set_limit(L, (size_t)o.mem_mb * 1024u * 1024u);
+    luaL_openlibs(L);
+    setup_paths(L, o.ignore_env);
+    code = dispatch(L, argc, argv, o.command, fwd);
+  }
+  fflush(stdout);
+  lua_pushinteger(L, code);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  lua_State *L = tl_sandbox_newstate((size_t)DEFAULT_MEM_MB * 1024 * 1024);
+  if (L == NULL) {
+    fprintf(stderr, "talon: cannot create a Lua state: not enough memory\n");
+    return 1;
+  }
+  lua_pushcfunction(L, pmain);
+  lua_pushinteger(L, argc);
+  lua_pushlightuserdata(L, argv);
+  int status = lua_pcall(L, 2, 1, 0);
+  int code = 1;
+  if (status == LUA_OK)
+    code = (int)lua_tointeger(L, -1);
+  else
+    repl_report(L);
+  tl_sandbox_close(L);
+  return code;
+}

@@ -1,0 +1,447 @@
+/*
+ * test_sandbox.c - the sandbox contract (docs/api-sandbox.md; STYLE.md
+ * rules 16, 18, 23; EMBEDDING.md "Tests a trustworthy engine passes"):
+ * game files see only the curated base, every failure is a clear message
+ * with file:line and leaves the state usable, hangs are stopped by a
+ * sticky budget, memory is capped, allocation failure never crashes.
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "sandbox.h"
+#include "talon_lua.h"
+
+#define FIXTURES TALON_SOURCE_DIR "/tests/fixtures/"
+
+/* A sandbox state with the standard libraries and a `talon` global holding
+ * only talon.sandbox (the other bindings are tested elsewhere). */
+static lua_State *new_state(size_t limit) {
+  lua_State *L = tl_sandbox_newstate(limit);
+  assert_non_null(L);
+  luaL_openlibs(L);
+  lua_newtable(L);
+  talon_open_sandbox(L);
+  lua_setglobal(L, "talon");
+  return L;
+}
+
+static int setup(void **state) {
+  *state = new_state(0);
+  return 0;
+}
+
+static int teardown(void **state) {
+  tl_sandbox_close(*state);
+  return 0;
+}
+
+/* Loads tests/fixtures/<dir>/<name>.lua as "games/<name>.lua" in a fresh
+ * environment; returns the load status (chunk or message on top). */
+static int load_game(lua_State *L, const char *dir, const char *name) {
+  char path[512], chunk[128];
+  snprintf(path, sizeof path, FIXTURES "%s/%s.lua", dir, name);
+  snprintf(chunk, sizeof chunk, "games/%s.lua", name);
+  int status = tl_sandbox_load(L, path, chunk);
+  if (status == LUA_OK) {
+    tl_sandbox_newenv(L, 0);
+    lua_setupvalue(L, -2, 1);
+  }
+  return status;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The first line of the message on top (the rest is the traceback). */
+static void assert_first_line(lua_State *L, const char *want) {
+  const char *msg = lua_tostring(L, -1);
+  assert_non_null(msg);
+  size_t len = strcspn(msg, "\n");
+  if (len != strlen(want) || strncmp(msg, want, len) != 0)
+    fail_msg("message was \"%.*s\", expected \"%s\"", (int)len, msg, want);
+}
+
+/* Runs trusted code and expects one integer result: the state still
+ * works after whatever happened before. */
+static void assert_usable(lua_State *L) {
+  assert_int_equal(luaL_loadstring(L, "return 40 + 2"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 1000, 0), TL_SB_OK);
+  assert_int_equal(lua_tointeger(L, -1), 42);
+  lua_pop(L, 1);
+}
+
+/* ---- broken game files: exact messages (STYLE 23) ---- */
+
+typedef struct broken {
+  const char *name;
+  int budget_ms;
+  tl_sb_status status;
+  const char *first_line;
+} broken;
+
+static const broken broken_games[] = {
+    {"unknown_global", 0, TL_SB_ERROR,
+     "games/unknown_global.lua:4: unknown global 'sets'"},
+    {"assigns_global", 0, TL_SB_ERROR,
+     "games/assigns_global.lua:4: cannot assign global 'deal' (use a local)"},
+    {"uses_io", 0, TL_SB_ERROR, "games/uses_io.lua:2: unknown global 'io'"},
+    {"string_dump", 0, TL_SB_ERROR,
+     "games/string_dump.lua:2: attempt to call a nil value (field 'dump')"},
+    {"modifies_library", 0, TL_SB_ERROR,
+     "games/modifies_library.lua:2: cannot modify library 'string'"},
+    {"bad_error_object", 0, TL_SB_ERROR,
+     "(error object is a table value; its __tostring failed: "
+     "games/bad_error_object.lua:3: tostring exploded)"},
+};
+
+/* Each broken file fails with its exact message, and the state survives. */
+static void broken_games_fail_with_exact_messages(void **state) {
+  lua_State *L = *state;
+  for (size_t i = 0; i < sizeof broken_games / sizeof *broken_games; i++) {
+    const broken *b = &broken_games[i];
+    assert_int_equal(load_game(L, "broken_games", b->name), LUA_OK);
+    assert_int_equal(tl_sandbox_pcall(L, 0, 0, b->budget_ms, 0), b->status);
+    assert_first_line(L, b->first_line);
+    assert_non_null(strstr(lua_tostring(L, -1), "stack traceback:"));
+    lua_pop(L, 1);
+    assert_usable(L);
+  }
+}
+
+/* A syntax error is a load failure naming the file and line. */
+static void syntax_error_names_file_and_line(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(load_game(L, "broken_games", "syntax_error"), LUA_ERRSYNTAX);
+  assert_first_line(L, "games/syntax_error.lua:3: '}' expected (to close "
+                       "'{' at line 2) near 'players'");
+  lua_pop(L, 1);
+}
+
+/* A missing file is an environmental failure: a message, no raise. */
+static void missing_file_is_a_message(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(tl_sandbox_load(L, FIXTURES "none.lua", "games/none.lua"),
+                   LUA_ERRFILE);
+  assert_first_line(L, "cannot open games/none.lua: No such file or directory");
+  lua_pop(L, 1);
+}
+
+static int write_chunk(lua_State *L, const void *p, size_t sz, void *ud) {
+  (void)L;
+  return fwrite(p, 1, sz, ud) == sz ? 0 : 1;
+}
+
+/* Game files are text only: a precompiled chunk is refused. */
+static void binary_chunk_is_refused(void **state) {
+  lua_State *L = *state;
+  char path[] = "/tmp/talon_binary_XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  FILE *f = fdopen(fd, "wb");
+  assert_int_equal(luaL_loadstring(L, "return 1"), LUA_OK);
+  assert_int_equal(lua_dump(L, write_chunk, f, 1), 0);
+  fclose(f);
+  lua_pop(L, 1);
+  assert_int_equal(tl_sandbox_load(L, path, "games/bin.lua"), LUA_ERRSYNTAX);
+  assert_first_line(L, "games/bin.lua: attempt to load a binary chunk "
+                       "(mode is 't')");
+  lua_pop(L, 1);
+  unlink(path);
+}
+
+/* ---- the curated base ---- */
+
+/* Dangerous names are absent: reading them raises "unknown global". */
+static void dangerous_globals_are_absent(void **state) {
+  static const char *const names[] = {
+      "io",       "os",     "debug",          "load",
+      "loadfile", "dofile", "collectgarbage", "package",
+      "require",  "_G",     "coroutine",      NULL};
+  lua_State *L = *state;
+  for (const char *const *n = names; *n; n++) {
+    char code[64], want[96];
+    snprintf(code, sizeof code, "return %s", *n);
+    snprintf(want, sizeof want, "games/probe.lua:1: unknown global '%s'", *n);
+    assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/probe.lua"),
+                     LUA_OK);
+    tl_sandbox_newenv(L, 0);
+    lua_setupvalue(L, -2, 1);
+    assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_ERROR);
+    assert_first_line(L, want);
+    lua_pop(L, 1);
+  }
+}
+
+/* Runs 'code' in a fresh game environment, one result expected. */
+static void run_in_env(lua_State *L, const char *code) {
+  assert_int_equal(luaL_loadstring(L, code), LUA_OK);
+  tl_sandbox_newenv(L, 0);
+  lua_setupvalue(L, -2, 1);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
+}
+
+/* string.dump, math.random and talon.sandbox are left out of the copies;
+ * the string metatable is locked for games (nil) and trusted code
+ * (false). */
+static void omitted_fields_and_locked_string_metatable(void **state) {
+  lua_State *L = *state;
+  run_in_env(L, "return string.dump == nil and math.random == nil and "
+                "talon.sandbox == nil and getmetatable('') == nil");
+  assert_true(lua_toboolean(L, -1));
+  lua_pop(L, 1);
+  assert_int_equal(luaL_dostring(L, "return getmetatable('')"), LUA_OK);
+  assert_true(lua_isboolean(L, -1) && !lua_toboolean(L, -1));
+  lua_pop(L, 1);
+}
+
+/* What game A leaves in its environment or tries to change in a library
+ * is invisible to game B. */
+static void game_a_does_not_leak_into_game_b(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(load_game(L, "sandbox", "game_a"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
+  assert_int_equal(lua_tointeger(L, -1), 42);
+  lua_pop(L, 1);
+  assert_int_equal(load_game(L, "sandbox", "game_b"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 2, 0, 0), TL_SB_OK);
+  assert_string_equal(lua_tostring(L, -2), "OK");
+  assert_true(lua_isnil(L, -1));
+  lua_pop(L, 2);
+}
+
+/* Every name of the curated base works in a game file. */
+static void curated_base_is_usable(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(load_game(L, "sandbox", "allowed"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
+  assert_string_equal(lua_tostring(L, -1), "1-AB");
+  lua_pop(L, 1);
+}
+
+/* The framework's extras (its require) come first in the lookup. */
+static void extras_are_visible(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(luaL_loadstring(L, "return require('x') .. print"), LUA_OK);
+  assert_int_equal(luaL_dostring(L, "return {require = function(m) "
+                                    "return 'req:' .. m end, print = '!'}"),
+                   LUA_OK);
+  tl_sandbox_newenv(L, -1);
+  lua_remove(L, -2);
+  lua_setupvalue(L, -2, 1);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
+  assert_string_equal(lua_tostring(L, -1), "req:x!");
+  lua_pop(L, 1);
+}
+
+/* ---- limits ---- */
+
+/* Calls the fixture's hook `legal` under a 200 ms budget. */
+static tl_sb_status call_legal_hook(lua_State *L, const char *name) {
+  assert_int_equal(load_game(L, "broken_games", name), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
+  lua_getfield(L, -1, "legal");
+  lua_remove(L, -2);
+  return tl_sandbox_pcall(L, 0, 0, 200, 0);
+}
+
+/* A hook that loops forever is stopped near its 200 ms budget with a
+ * message naming the line; the state stays usable. */
+static void plain_hang_is_stopped_by_the_budget(void **state) {
+  lua_State *L = *state;
+  double t0 = now();
+  assert_int_equal(call_legal_hook(L, "hangs"), TL_SB_BUDGET);
+  double dt = now() - t0;
+  assert_true(dt >= 0.19 && dt < 0.3);
+  assert_first_line(L, "games/hangs.lua:4: time budget of 200 ms exceeded");
+  lua_pop(L, 1);
+  assert_usable(L);
+}
+
+/* The stop is sticky: a loop of pcalls cannot swallow it. */
+static void pcall_loop_is_stopped_by_the_budget(void **state) {
+  lua_State *L = *state;
+  double t0 = now();
+  assert_int_equal(call_legal_hook(L, "hangs_in_pcall"), TL_SB_BUDGET);
+  double dt = now() - t0;
+  assert_true(dt >= 0.19 && dt < 0.3);
+  assert_first_line(
+      L, "games/hangs_in_pcall.lua:6: time budget of 200 ms exceeded");
+  lua_pop(L, 1);
+  assert_usable(L);
+}
+
+/* A nested call gets at most what is left of the outer budget, and the
+ * outer call stops at its first instruction after the inner call returns
+ * (line 4), since its own deadline has passed. */
+static void nested_call_is_bounded_by_the_outer_budget(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(
+      luaL_loadstring(L, "local sb = talon.sandbox\n"
+                         "local ok, m, e, kind = sb.call(5000, function()\n"
+                         "  while true do end end)\n"
+                         "inner = kind\n"
+                         "while true do end\n"),
+      LUA_OK);
+  double t0 = now();
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 300, 0), TL_SB_BUDGET);
+  assert_true(now() - t0 < 0.45);
+  assert_first_line(L, "[string \"local sb = talon.sandbox...\"]:4: time "
+                       "budget of 300 ms exceeded");
+  lua_pop(L, 1);
+  assert_int_equal(lua_getglobal(L, "inner"), LUA_TNIL); /* never reached */
+  lua_pop(L, 1);
+}
+
+static int raise_sigint(lua_State *L) {
+  (void)L;
+  raise(SIGINT); /* blocked during the call: stays pending */
+  return 0;
+}
+
+/* With TL_SB_SIGINT, Ctrl-C stops running Lua code ("interrupted!")
+ * instead of killing the process (the REPL's contract). */
+static void sigint_interrupts_a_running_loop(void **state) {
+  lua_State *L = *state;
+  lua_pushcfunction(L, raise_sigint);
+  lua_setglobal(L, "ctrl_c");
+  assert_int_equal(luaL_loadstring(L, "ctrl_c() while true do end"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, TL_SB_SIGINT), TL_SB_INTERRUPT);
+  assert_non_null(strstr(lua_tostring(L, -1), "interrupted!"));
+  lua_pop(L, 1);
+  assert_usable(L);
+}
+
+/* Infinite recursion ends in "stack overflow", not a crash. */
+static void deep_recursion_is_an_error(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(load_game(L, "broken_games", "deep_recursion"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, 0), TL_SB_ERROR);
+  assert_non_null(strstr(lua_tostring(L, -1), "stack overflow"));
+  lua_pop(L, 1);
+  assert_int_equal(luaL_loadstring(L, "local function f() return "
+                                      "coroutine.wrap(f)() end return f()"),
+                   LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, 0), TL_SB_ERROR);
+  assert_non_null(strstr(lua_tostring(L, -1), "stack overflow"));
+  lua_pop(L, 1);
+  assert_usable(L);
+}
+
+/* With a 64 MiB cap a gigabyte string fails cleanly with "not enough
+ * memory"; the state stays usable and under its cap. */
+static void memory_cap_fails_cleanly(void **state) {
+  (void)state;
+  lua_State *L = new_state((size_t)64 << 20);
+  assert_int_equal(load_game(L, "broken_games", "eats_memory"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, 0), TL_SB_MEMORY);
+  assert_string_equal(lua_tostring(L, -1), "not enough memory");
+  lua_pop(L, 1);
+  size_t limit = 0;
+  assert_true(tl_sandbox_memory(L, &limit) < limit);
+  assert_usable(L);
+  tl_sandbox_close(L);
+}
+
+static void *always_fail(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  (void)osize;
+  free(nsize == 0 ? ptr : NULL);
+  return NULL;
+}
+
+typedef struct countdown {
+  long left;
+} countdown;
+
+/* Fails every allocation once 'left' reaches 0. */
+static void *fail_later(void *ud, void *ptr, size_t osize, size_t nsize) {
+  countdown *c = ud;
+  (void)osize;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  if (c->left-- <= 0) return NULL;
+  return realloc(ptr, nsize);
+}
+
+static int open_everything(lua_State *L) {
+  luaL_openlibs(L);
+  lua_newtable(L);
+  talon_open_sandbox(L);
+  tl_sandbox_newenv(L, 0);
+  return 0;
+}
+
+/* A failing allocator passed to lua_newstate: no state, no crash; failing
+ * at every point of opening the libraries and the sandbox gives
+ * LUA_ERRMEM, never a crash (ltests.c's failnext idea). */
+static void allocation_failure_is_survived(void **state) {
+  (void)state;
+  assert_null(lua_newstate(always_fail, NULL));
+  assert_null(tl_sandbox_newstate(64)); /* cap below a bare state */
+  int failures = 0, successes = 0;
+  for (long n = 0; n < 900 && successes == 0; n += 3) {
+    countdown c = {n};
+    lua_State *L = lua_newstate(fail_later, &c);
+    if (L == NULL) continue;
+    lua_pushcfunction(L, open_everything);
+    int status = lua_pcall(L, 0, 0, 0);
+    assert_true(status == LUA_OK || status == LUA_ERRMEM);
+    if (status == LUA_OK)
+      successes++;
+    else
+      failures++;
+    c.left = 1L << 30; /* let lua_close free everything */
+    lua_close(L);
+  }
+  assert_true(failures > 0);
+  assert_int_equal(successes, 1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(broken_games_fail_with_exact_messages,
+                                      setup, teardown),
+      cmocka_unit_test_setup_teardown(syntax_error_names_file_and_line, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(missing_file_is_a_message, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(binary_chunk_is_refused, setup, teardown),
+      cmocka_unit_test_setup_teardown(dangerous_globals_are_absent, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(
+          omitted_fields_and_locked_string_metatable, setup, teardown),
+      cmocka_unit_test_setup_teardown(game_a_does_not_leak_into_game_b, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(curated_base_is_usable, setup, teardown),
+      cmocka_unit_test_setup_teardown(extras_are_visible, setup, teardown),
+      cmocka_unit_test_setup_teardown(plain_hang_is_stopped_by_the_budget,
+                                      setup, teardown),
+      cmocka_unit_test_setup_teardown(pcall_loop_is_stopped_by_the_budget,
+                                      setup, teardown),
+      cmocka_unit_test_setup_teardown(
+          nested_call_is_bounded_by_the_outer_budget, setup, teardown),
+      cmocka_unit_test_setup_teardown(sigint_interrupts_a_running_loop, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(deep_recursion_is_an_error, setup,
+                                      teardown),
+      cmocka_unit_test(memory_cap_fails_cleanly),
+      cmocka_unit_test(allocation_failure_is_survived),
+  };
+  return cmocka_run_group_tests_name("sandbox", tests, NULL, NULL);
+}

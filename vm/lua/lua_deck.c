@@ -1,0 +1,377 @@
+/*
+ * lua_deck.c - talon.deck, talon.style, and the Deck and Card types.
+ *
+ * A Deck is created once per game; it interns one Card userdata per kind in
+ * its user value, so scripts compare cards with == and use them as keys,
+ * and pushing a card is a table read, never an allocation.
+ */
+#include "lua_util.h"
+#include "talon_lua.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const spec_keys[] = {
+    "suits", "ranks", "points", "copies", "strip", "jokers", "joker_points",
+    NULL};
+
+static void check_spec_keys(lua_State *L) {
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    int ok = 0;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      for (int i = 0; spec_keys[i]; i++)
+        ok |= strcmp(lua_tostring(L, -1), spec_keys[i]) == 0;
+    if (!ok)
+      luaL_error(L, "unknown key '%s' in deck spec (known: suits, ranks, "
+                    "points, copies, strip, jokers, joker_points)",
+                 luaL_tolstring(L, -1, NULL));
+  }
+}
+
+static void read_points(lua_State *L, tv_deck *d) {
+  int t = lua_getfield(L, 1, "points");
+  if (t == LUA_TSTRING) {
+    const char *s = lua_tostring(L, -1);
+    for (int r = 0; r < d->nranks; r++) {
+      char *end;
+      long v = strtol(s, &end, 10);
+      if (end == s)
+        luaL_error(L, "points \"%s\": need one number per rank (%d ranks)",
+                   lua_tostring(L, -1), d->nranks);
+      tv_deck_set_points(d, r, (int)v);
+      s = end;
+    }
+  } else if (t == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      size_t len;
+      const char *name = lua_type(L, -2) == LUA_TSTRING
+                             ? lua_tolstring(L, -2, &len)
+                             : (len = 0, "");
+      int r = tv_deck_find_rank(d, name, len);
+      if (r < 0 || !lua_isinteger(L, -1))
+        luaL_error(L, "points: '%s' is not a rank of this deck with an "
+                      "integer value",
+                   luaL_tolstring(L, -2, NULL));
+      tv_deck_set_points(d, r, (int)lua_tointeger(L, -1));
+      lua_pop(L, 1);
+    }
+  } else if (t != LUA_TNIL) {
+    luaL_error(L, "points must be a table or a string of numbers");
+  }
+  lua_pop(L, 1);
+}
+
+static lua_Integer opt_int_field(lua_State *L, const char *k, lua_Integer def) {
+  lua_getfield(L, 1, k);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return def;
+  }
+  if (!lua_isinteger(L, -1))
+    luaL_error(L, "deck spec: '%s' must be an integer", k);
+  lua_Integer v = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+static void strip_one(lua_State *L, tv_deck *d, int idx) {
+  size_t len;
+  const char *s = luaL_tolstring(L, idx, &len);
+  tv_card k;
+  tv_err e;
+  if (tv_card_parse(d, s, len, &k, &e) != TV_OK ||
+      tv_deck_strip(d, k, &e) != TV_OK)
+    luaL_error(L, "strip: %s", e.msg);
+  lua_pop(L, 1);
+}
+
+static void read_strip(lua_State *L, tv_deck *d) {
+  int t = lua_getfield(L, 1, "strip");
+  if (t == LUA_TSTRING) {
+    tv_hand h;
+    tv_err e;
+    tv_hand_clear(&h);
+    if (tv_hand_parse(d, lua_tostring(L, -1), &h, &e) != TV_OK)
+      luaL_error(L, "strip: %s", e.msg);
+    for (int k = 0; k < d->nkinds; k++)
+      for (int i = 0; i < h.n[k]; i++)
+        if (tv_deck_strip(d, (tv_card)k, &e) != TV_OK)
+          luaL_error(L, "strip: %s", e.msg);
+  } else if (t == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      strip_one(L, d, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+  } else if (t != LUA_TNIL) {
+    luaL_error(L, "strip must be a string or a list of cards");
+  }
+  lua_pop(L, 1);
+}
+
+/* Builds the interned cards table as the deck's user value. */
+static void intern_cards(lua_State *L, int deck_idx, tv_deck *d) {
+  lua_createtable(L, d->nkinds, 0);
+  for (int k = 0; k < d->nkinds; k++) {
+    tl_card *c = lua_newuserdatauv(L, sizeof *c, 1);
+    c->deck = d;
+    c->kind = (tv_card)k;
+    luaL_setmetatable(L, TL_CARD);
+    lua_pushvalue(L, deck_idx);
+    lua_setiuservalue(L, -2, 1);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setiuservalue(L, deck_idx, 1);
+}
+
+static int deck_new(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  check_spec_keys(L);
+  lua_getfield(L, 1, "suits");
+  lua_getfield(L, 1, "ranks");
+  const char *suits = luaL_optstring(L, -2, "S H D C");
+  const char *ranks = lua_tostring(L, -1);
+  if (!ranks)
+    return luaL_error(L, "deck spec: 'ranks' (a string, highest first) is "
+                         "required");
+  tv_deck *d = lua_newuserdatauv(L, sizeof *d, 1);
+  int deck_idx = lua_gettop(L);
+  luaL_setmetatable(L, TL_DECK);
+  tv_err e;
+  if (tv_deck_init(d, suits, ranks, &e) != TV_OK)
+    return tl_raise(L, &e);
+  read_points(L, d);
+  lua_Integer copies = opt_int_field(L, "copies", 1);
+  if (tv_deck_set_copies(d, (int)copies, &e) != TV_OK)
+    return tl_raise(L, &e);
+  lua_Integer jokers = opt_int_field(L, "jokers", 0);
+  lua_Integer jpts = opt_int_field(L, "joker_points", 0);
+  if (jokers && tv_deck_add_jokers(d, (int)jokers, (int)jpts, &e) != TV_OK)
+    return tl_raise(L, &e);
+  read_strip(L, d);
+  intern_cards(L, deck_idx, d);
+  return 1;
+}
+
+static int deck_card(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  tl_push_card(L, 1, tl_check_card(L, 2, d));
+  return 1;
+}
+
+static int deck_hand(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  tv_hand h;
+  tv_hand_clear(&h);
+  if (!lua_isnoneornil(L, 2))
+    tl_check_cards(L, 2, d, &h);
+  tl_push_hand(L, 1, &h);
+  return 1;
+}
+
+static int deck_full(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  tv_hand h;
+  tv_hand_clear(&h);
+  for (int k = 0; k < d->nkinds; k++)
+    tv_hand_add(&h, (tv_card)k, d->copies[k]);
+  tl_push_hand(L, 1, &h);
+  return 1;
+}
+
+static int deck_kinds(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  lua_createtable(L, d->nkinds, 0);
+  for (int k = 0; k < d->nkinds; k++) {
+    tl_push_card(L, 1, (tv_card)k);
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+static int push_names(lua_State *L, char (*names)[TV_NAME_MAX], int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushstring(L, names[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int deck_suits(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  return push_names(L, d->suit_name, d->nsuits);
+}
+
+static int deck_ranks(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  return push_names(L, d->rank_name, d->nranks);
+}
+
+static int deck_points(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  tv_hand h;
+  tl_check_cards(L, 2, d, &h);
+  lua_pushinteger(L, tv_hand_points(d, &h));
+  return 1;
+}
+
+static int deck_len(lua_State *L) {
+  lua_pushinteger(L, tl_check_deck(L, 1)->ncards);
+  return 1;
+}
+
+static int deck_tostring(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  lua_pushfstring(L, "Deck(%d cards: ranks", (int)d->ncards);
+  luaL_addvalue(&b);
+  for (int r = 0; r < d->nranks; r++) {
+    luaL_addchar(&b, ' ');
+    luaL_addstring(&b, d->rank_name[r]);
+  }
+  luaL_addstring(&b, ", suits");
+  for (int s = 0; s < d->nsuits; s++) {
+    luaL_addchar(&b, ' ');
+    luaL_addstring(&b, d->suit_name[s]);
+  }
+  if (d->joker != TV_NO_CARD)
+    luaL_addstring(&b, ", jokers");
+  luaL_addchar(&b, ')');
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static const luaL_Reg deck_methods[] = {
+    {"card", deck_card},   {"hand", deck_hand},     {"full", deck_full},
+    {"kinds", deck_kinds}, {"suits", deck_suits},   {"ranks", deck_ranks},
+    {"points", deck_points}, {NULL, NULL},
+};
+
+static int deck_index(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  const char *k = luaL_checkstring(L, 2);
+  if (strcmp(k, "size") == 0)
+    lua_pushinteger(L, d->ncards);
+  else if (strcmp(k, "nsuits") == 0)
+    lua_pushinteger(L, d->nsuits);
+  else if (strcmp(k, "nranks") == 0)
+    lua_pushinteger(L, d->nranks);
+  else {
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(1)); /* methods */
+  }
+  return 1;
+}
+
+/* {====== Card ====== */
+
+static tl_card *check_cardud(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, TL_CARD);
+}
+
+static int card_name(lua_State *L) {
+  static const char *const styles[] = {"ascii", "unicode", "color", NULL};
+  tl_card *c = check_cardud(L, 1);
+  tv_style st = lua_isnoneornil(L, 2)
+                    ? tl_style(L)
+                    : (tv_style)luaL_checkoption(L, 2, NULL, styles);
+  char buf[48];
+  tv_card_format(c->deck, c->kind, st, buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static int card_tostring(lua_State *L) {
+  lua_settop(L, 1);
+  return card_name(L);
+}
+
+static int card_index(lua_State *L) {
+  tl_card *c = check_cardud(L, 1);
+  const tv_deck *d = c->deck;
+  const char *k = luaL_checkstring(L, 2);
+  int s = tv_suit(d, c->kind);
+  if (strcmp(k, "rank") == 0)
+    lua_pushstring(L, c->kind == d->joker ? "X"
+                                          : d->rank_name[tv_rank(d, c->kind)]);
+  else if (strcmp(k, "suit") == 0)
+    s < d->nsuits ? (void)lua_pushstring(L, d->suit_name[s]) : lua_pushnil(L);
+  else if (strcmp(k, "rank_index") == 0)
+    lua_pushinteger(L, tv_rank(d, c->kind));
+  else if (strcmp(k, "suit_index") == 0)
+    lua_pushinteger(L, s);
+  else if (strcmp(k, "id") == 0)
+    lua_pushinteger(L, c->kind);
+  else if (strcmp(k, "points") == 0)
+    lua_pushinteger(L, tv_points(d, c->kind));
+  else if (strcmp(k, "joker") == 0)
+    lua_pushboolean(L, c->kind == d->joker);
+  else if (strcmp(k, "deck") == 0)
+    lua_getiuservalue(L, 1, 1);
+  else if (strcmp(k, "name") == 0)
+    lua_pushcfunction(L, card_name);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+
+static int card_lt(lua_State *L) {
+  tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
+  lua_pushboolean(L, a->kind < b->kind);
+  return 1;
+}
+
+static int card_le(lua_State *L) {
+  tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
+  lua_pushboolean(L, a->kind <= b->kind);
+  return 1;
+}
+
+/* }====== */
+
+static int talon_style(lua_State *L) {
+  static const char *const styles[] = {"ascii", "unicode", "color", NULL};
+  tv_style old = tl_style(L);
+  if (!lua_isnoneornil(L, 1))
+    tl_set_style(L, (tv_style)luaL_checkoption(L, 1, NULL, styles));
+  lua_pushstring(L, styles[old]);
+  return 1;
+}
+
+static const luaL_Reg deck_meta[] = {
+    {"__len", deck_len},
+    {"__tostring", deck_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg card_meta[] = {
+    {"__index", card_index}, {"__tostring", card_tostring},
+    {"__lt", card_lt},       {"__le", card_le},
+    {NULL, NULL},
+};
+
+static const luaL_Reg deck_funcs[] = {
+    {"deck", deck_new},
+    {"style", talon_style},
+    {NULL, NULL},
+};
+
+void talon_open_deck(lua_State *L) {
+  luaL_newmetatable(L, TL_DECK);
+  luaL_setfuncs(L, deck_meta, 0);
+  luaL_newlib(L, deck_methods);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "__methods"); /* other openers add methods here */
+  lua_pushcclosure(L, deck_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, TL_CARD);
+  luaL_setfuncs(L, card_meta, 0);
+  lua_pop(L, 1);
+  luaL_setfuncs(L, deck_funcs, 0);
+}

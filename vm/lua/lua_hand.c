@@ -1,0 +1,275 @@
+/*
+ * lua_hand.c - the Hand type: multisets of cards that stay in C.
+ *
+ * Methods take "cards" in any of the forms tl_check_cards accepts, so the
+ * REPL can say h:remove("QS") while a bot passes interned Card values.
+ */
+#include "lua_util.h"
+#include "talon_lua.h"
+#include <string.h>
+
+static int bad_remove(lua_State *L, tl_hand *h, const tv_hand *want) {
+  char need[512], held[1024];
+  tv_hand missing;
+  tv_hand_diff(&missing, want, &h->h);
+  if (missing.size == 1)
+    tv_card_format(h->deck, tv_hand_nth(&missing, 0), tl_style(L), need,
+                   sizeof need);
+  else
+    tv_hand_format(h->deck, &missing, tl_style(L), need, sizeof need);
+  tv_hand_format(h->deck, &h->h, tl_style(L), held, sizeof held);
+  return luaL_error(L, "%s %s not in the hand %s", need,
+                    missing.size == 1 ? "is" : "are", held);
+}
+
+static int optcount(lua_State *L, int arg) {
+  lua_Integer n = luaL_optinteger(L, arg, 1);
+  luaL_argcheck(L, n >= 0 && n <= TV_MAX_COPIES, arg, "count out of range");
+  return (int)n;
+}
+
+static void scale(tv_hand *h, int n) {
+  int size = 0;
+  for (int k = 0; k < TV_MAX_KINDS; k++)
+    size += (h->n[k] = (uint8_t)(h->n[k] * n));
+  h->size = (uint16_t)size;
+}
+
+static int hand_add(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tv_hand add;
+  tl_check_cards(L, 2, h->deck, &add);
+  int n = optcount(L, 3);
+  if (n != 1)
+    scale(&add, n);
+  if (tv_hand_union(&h->h, &h->h, &add) != TV_OK)
+    return luaL_error(L, "a hand holds at most %d copies of a card",
+                      TV_MAX_COPIES);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int hand_remove(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tv_hand rem;
+  tl_check_cards(L, 2, h->deck, &rem);
+  int n = optcount(L, 3);
+  if (n != 1)
+    scale(&rem, n);
+  if (!tv_hand_contains(&h->h, &rem))
+    return bad_remove(L, h, &rem);
+  tv_hand_diff(&h->h, &h->h, &rem);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int hand_count(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  lua_pushinteger(L, h->h.n[tl_check_card(L, 2, h->deck)]);
+  return 1;
+}
+
+static int hand_has(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tv_hand sub;
+  tl_check_cards(L, 2, h->deck, &sub);
+  lua_pushboolean(L, tv_hand_contains(&h->h, &sub));
+  return 1;
+}
+
+static int hand_copy(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tl_push_hand(L, 1, &h->h);
+  return 1;
+}
+
+static int hand_clear(lua_State *L) {
+  tv_hand_clear(&tl_check_hand(L, 1)->h);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int hand_cards(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  lua_createtable(L, h->h.size, 0);
+  tl_push_deck_of(L, 1);
+  lua_getiuservalue(L, -1, 1); /* list, deck, interned */
+  int i = 0;
+  for (int k = 0; k < h->deck->nkinds; k++)
+    for (int c = 0; c < h->h.n[k]; c++) {
+      lua_rawgeti(L, -1, k + 1);
+      lua_rawseti(L, -4, ++i);
+    }
+  lua_pop(L, 2);
+  return 1;
+}
+
+static int hand_each_step(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  lua_Integer k =
+      lua_isnil(L, 2) ? 0 : ((tl_card *)luaL_checkudata(L, 2, TL_CARD))->kind + 1;
+  for (; k < h->deck->nkinds; k++)
+    if (h->h.n[k]) {
+      tl_push_card(L, 1, (tv_card)k);
+      lua_pushinteger(L, h->h.n[k]);
+      return 2;
+    }
+  return 0;
+}
+
+static int hand_each(lua_State *L) {
+  tl_check_hand(L, 1);
+  lua_pushcfunction(L, hand_each_step);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+static int hand_suit(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  const tv_deck *d = h->deck;
+  int s;
+  if (lua_type(L, 2) == LUA_TNUMBER) {
+    s = (int)luaL_checkinteger(L, 2);
+  } else {
+    size_t len;
+    const char *name = luaL_checklstring(L, 2, &len);
+    s = tv_deck_find_suit(d, name, len);
+  }
+  luaL_argcheck(L, s >= 0 && s < d->nsuits, 2, "not a suit of this deck");
+  tv_hand out;
+  tv_hand_clear(&out);
+  for (int r = 0; r < d->nranks; r++) {
+    tv_card c = tv_kind(d, s, r);
+    tv_hand_add(&out, c, h->h.n[c]);
+  }
+  tl_push_hand(L, 1, &out);
+  return 1;
+}
+
+static int hand_points(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  lua_pushinteger(L, tv_hand_points(h->deck, &h->h));
+  return 1;
+}
+
+static int hand_nth(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  tv_card c = (i >= 1 && i <= h->h.size) ? tv_hand_nth(&h->h, (int)(i - 1))
+                                         : TV_NO_CARD;
+  if (c == TV_NO_CARD)
+    lua_pushnil(L);
+  else
+    tl_push_card(L, 1, c);
+  return 1;
+}
+
+static int hand_pick(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tv_rng *r = tl_check_rng(L, 2);
+  if (h->h.size == 0)
+    return luaL_error(L, "cannot pick a card from an empty hand");
+  tl_push_card(L, 1, tv_hand_nth(&h->h, (int)tv_rng_below(r, h->h.size)));
+  return 1;
+}
+
+/* Binary operators: both operands must be hands of the same deck. */
+static tl_hand *check_pair(lua_State *L, tv_hand *b) {
+  tl_hand *a = luaL_testudata(L, 1, TL_HAND);
+  int other = 2;
+  if (!a) {
+    a = tl_check_hand(L, 2);
+    other = 1;
+  }
+  tl_check_cards(L, other, a->deck, b);
+  return a;
+}
+
+static int hand_add_op(lua_State *L) {
+  tv_hand b, out;
+  tl_hand *a = check_pair(L, &b);
+  if (tv_hand_union(&out, &a->h, &b) != TV_OK)
+    return luaL_error(L, "a hand holds at most %d copies of a card",
+                      TV_MAX_COPIES);
+  tl_push_hand(L, luaL_testudata(L, 1, TL_HAND) ? 1 : 2, &out);
+  return 1;
+}
+
+static int hand_sub_op(lua_State *L) {
+  tl_hand *a = tl_check_hand(L, 1);
+  tv_hand b, out;
+  tl_check_cards(L, 2, a->deck, &b);
+  tv_hand_diff(&out, &a->h, &b);
+  tl_push_hand(L, 1, &out);
+  return 1;
+}
+
+static int hand_mul_op(lua_State *L) {
+  tv_hand b, out;
+  tl_hand *a = check_pair(L, &b);
+  tv_hand_inter(&out, &a->h, &b);
+  tl_push_hand(L, luaL_testudata(L, 1, TL_HAND) ? 1 : 2, &out);
+  return 1;
+}
+
+static int hand_eq(lua_State *L) {
+  tl_hand *a = tl_check_hand(L, 1), *b = tl_check_hand(L, 2);
+  lua_pushboolean(L, a->deck == b->deck && tv_hand_equal(&a->h, &b->h));
+  return 1;
+}
+
+static int hand_len(lua_State *L) {
+  lua_pushinteger(L, tl_check_hand(L, 1)->h.size);
+  return 1;
+}
+
+static int hand_tostring(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  char small[512];
+  size_t need = tv_hand_format(h->deck, &h->h, tl_style(L), small, sizeof small);
+  if (need < sizeof small) {
+    lua_pushlstring(L, small, need);
+    return 1;
+  }
+  luaL_Buffer b;
+  char *big = luaL_buffinitsize(L, &b, need + 1);
+  tv_hand_format(h->deck, &h->h, tl_style(L), big, need + 1);
+  luaL_pushresultsize(&b, need);
+  return 1;
+}
+
+static int hand_index(lua_State *L) {
+  tl_check_hand(L, 1);
+  if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "deck") == 0)
+    lua_getiuservalue(L, 1, 1);
+  else {
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+  }
+  return 1;
+}
+
+static const luaL_Reg hand_methods[] = {
+    {"add", hand_add},       {"remove", hand_remove}, {"count", hand_count},
+    {"has", hand_has},       {"copy", hand_copy},     {"clear", hand_clear},
+    {"cards", hand_cards},   {"each", hand_each},     {"suit", hand_suit},
+    {"points", hand_points}, {"nth", hand_nth},       {"pick", hand_pick},
+    {NULL, NULL},
+};
+
+static const luaL_Reg hand_meta[] = {
+    {"__add", hand_add_op}, {"__sub", hand_sub_op},
+    {"__mul", hand_mul_op}, {"__eq", hand_eq},
+    {"__len", hand_len},    {"__tostring", hand_tostring},
+    {NULL, NULL},
+};
+
+void talon_open_hand(lua_State *L) {
+  luaL_newmetatable(L, TL_HAND);
+  luaL_setfuncs(L, hand_meta, 0);
+  luaL_newlib(L, hand_methods);
+  lua_pushcclosure(L, hand_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+}

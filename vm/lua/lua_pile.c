@@ -1,0 +1,231 @@
+/*
+ * lua_pile.c - the Pile type: ordered stacks of cards (a shuffled deck,
+ * a stock, a talon), and dealing by packet patterns.
+ */
+#include "lua_util.h"
+#include "talon_lua.h"
+
+static tl_pile *push_pile(lua_State *L, int deck_idx) {
+  deck_idx = lua_absindex(L, deck_idx);
+  tl_push_deck_of(L, deck_idx);
+  tv_deck *d = lua_touserdata(L, -1);
+  tl_pile *p = lua_newuserdatauv(L, sizeof *p, 1);
+  p->deck = d;
+  p->p.n = 0;
+  luaL_setmetatable(L, TL_PILE);
+  lua_rotate(L, -2, 1);
+  lua_setiuservalue(L, -2, 1);
+  return p;
+}
+
+/* Fills p from "QS KS 10H", the first token on top. */
+static int pile_from_string(lua_State *L, tl_pile *p, const tv_deck *d) {
+  const char *s = lua_tostring(L, 2);
+  tv_card tmp[TV_MAX_CARDS];
+  int n = 0;
+  while (*s) {
+    while (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n')
+      s++;
+    const char *start = s;
+    while (*s && *s != ' ' && *s != ',' && *s != '\t' && *s != '\n')
+      s++;
+    if (s == start)
+      break;
+    tv_err e;
+    luaL_argcheck(L, n < TV_MAX_CARDS, 2, "too many cards for a pile");
+    if (tv_card_parse(d, start, (size_t)(s - start), &tmp[n++], &e) != TV_OK)
+      return luaL_argerror(L, 2, e.msg);
+  }
+  for (int i = 0; i < n; i++)
+    p->p.c[i] = tmp[n - 1 - i];
+  p->p.n = (uint16_t)n;
+  return 1;
+}
+
+/* deck:pile([cards]): cards as a list or string give the order, first on
+ * top; without them the whole deck in kind order. */
+static int deck_pile(lua_State *L) {
+  tv_deck *d = tl_check_deck(L, 1);
+  lua_settop(L, 2);
+  tl_pile *p = push_pile(L, 1); /* deck, cards, pile */
+  if (lua_isnil(L, 2)) {
+    tv_pile_from_deck(&p->p, d);
+    return 1;
+  }
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return pile_from_string(L, p, d);
+  luaL_argcheck(L, lua_type(L, 2) == LUA_TTABLE, 2,
+                "a list of cards, top card first");
+  lua_Integer n = luaL_len(L, 2);
+  luaL_argcheck(L, n <= TV_MAX_CARDS, 2, "too many cards for a pile");
+  for (lua_Integer i = n; i >= 1; i--) {
+    lua_geti(L, 2, i);
+    p->p.c[p->p.n++] = tl_check_card(L, lua_gettop(L), d);
+    lua_pop(L, 1);
+  }
+  return 1;
+}
+
+static int pile_shuffle(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  tv_pile_shuffle(&p->p, tl_check_rng(L, 2));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int pile_cut(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  lua_Integer k = luaL_checkinteger(L, 2);
+  tv_err e;
+  if (k < 0 || k > p->p.n || tv_pile_cut(&p->p, (int)k, &e) != TV_OK)
+    return luaL_argerror(
+        L, 2, lua_pushfstring(L, "cannot cut %d cards from a pile of %d",
+                              (int)k, (int)p->p.n));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int push_or_nil(lua_State *L, tv_card c) {
+  if (c == TV_NO_CARD)
+    lua_pushnil(L);
+  else
+    tl_push_card(L, 1, c);
+  return 1;
+}
+
+static int pile_draw(lua_State *L) {
+  return push_or_nil(L, tv_pile_draw(&tl_check_pile(L, 1)->p));
+}
+
+static int pile_top(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  return push_or_nil(L, p->p.n ? p->p.c[p->p.n - 1] : TV_NO_CARD);
+}
+
+static int pile_bottom(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  return push_or_nil(L, p->p.n ? p->p.c[0] : TV_NO_CARD);
+}
+
+static int pile_push(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  if (tv_pile_push(&p->p, tl_check_card(L, 2, p->deck)) != TV_OK)
+    return luaL_error(L, "pile is full");
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int pile_put_bottom(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  if (tv_pile_put_bottom(&p->p, tl_check_card(L, 2, p->deck)) != TV_OK)
+    return luaL_error(L, "pile is full");
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int pile_deal(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  enum { MAX_SEATS = 16, MAX_PACKETS = 64 };
+  tv_hand *hands[MAX_SEATS];
+  int pattern[MAX_PACKETS];
+  lua_Integer ns = luaL_len(L, 2), np = luaL_len(L, 3);
+  luaL_argcheck(L, ns >= 1 && ns <= MAX_SEATS, 2, "1 to 16 hands");
+  luaL_argcheck(L, np >= 1 && np <= MAX_PACKETS, 3, "1 to 64 packet sizes");
+  for (int i = 0; i < ns; i++) {
+    lua_geti(L, 2, i + 1);
+    tl_hand *h = luaL_testudata(L, -1, TL_HAND);
+    if (!h || h->deck != p->deck)
+      return luaL_argerror(
+          L, 2, lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
+    hands[i] = &h->h; /* kept alive by the table at argument 2 */
+    lua_pop(L, 1);
+  }
+  for (int i = 0; i < np; i++) {
+    lua_geti(L, 3, i + 1);
+    if (!lua_isinteger(L, -1))
+      return luaL_argerror(
+          L, 3, lua_pushfstring(L, "packet %d is not an integer", i + 1));
+    pattern[i] = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  tv_err e;
+  if (tv_pile_deal(&p->p, hands, (int)ns, pattern, (int)np, &e) != TV_OK)
+    return tl_raise(L, &e);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int pile_cards(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  lua_createtable(L, p->p.n, 0);
+  for (int i = 0; i < p->p.n; i++) {
+    tl_push_card(L, 1, p->p.c[p->p.n - 1 - i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int pile_hand(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  tv_hand h;
+  tv_hand_clear(&h);
+  for (int i = 0; i < p->p.n; i++)
+    tv_hand_add(&h, p->p.c[i], 1);
+  tl_push_hand(L, 1, &h);
+  return 1;
+}
+
+static int pile_copy(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  push_pile(L, 1)->p = p->p;
+  return 1;
+}
+
+static int pile_len(lua_State *L) {
+  lua_pushinteger(L, tl_check_pile(L, 1)->p.n);
+  return 1;
+}
+
+static int pile_tostring(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  luaL_Buffer b;
+  char card[48];
+  luaL_buffinit(L, &b);
+  luaL_addchar(&b, '[');
+  for (int i = p->p.n - 1; i >= 0; i--) {
+    tv_card_format(p->deck, p->p.c[i], tl_style(L), card, sizeof card);
+    luaL_addstring(&b, card);
+    if (i)
+      luaL_addchar(&b, ' ');
+  }
+  luaL_addchar(&b, ']');
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static const luaL_Reg pile_methods[] = {
+    {"shuffle", pile_shuffle}, {"cut", pile_cut},
+    {"draw", pile_draw},       {"top", pile_top},
+    {"bottom", pile_bottom},   {"push", pile_push},
+    {"put_bottom", pile_put_bottom}, {"deal", pile_deal},
+    {"cards", pile_cards},     {"hand", pile_hand},
+    {"copy", pile_copy},       {NULL, NULL},
+};
+
+void talon_open_pile(lua_State *L) {
+  luaL_newmetatable(L, TL_PILE);
+  lua_pushcfunction(L, pile_len);
+  lua_setfield(L, -2, "__len");
+  lua_pushcfunction(L, pile_tostring);
+  lua_setfield(L, -2, "__tostring");
+  luaL_newlib(L, pile_methods);
+  lua_setfield(L, -2, "__index");
+  /* deck:pile lives with the Pile type; add it to the Deck's methods. */
+  luaL_getmetatable(L, TL_DECK);
+  lua_getfield(L, -1, "__methods");
+  lua_pushcfunction(L, deck_pile);
+  lua_setfield(L, -2, "pile");
+  lua_pop(L, 3);
+}

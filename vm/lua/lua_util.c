@@ -1,0 +1,130 @@
+/*
+ * lua_util.c - shared binding helpers: checkers, pushers, and the one
+ * place where a tv_err becomes a Lua error.
+ */
+#include "lua_util.h"
+#include <string.h>
+
+#define STYLE_KEY "talon.style"
+
+int tl_raise(lua_State *L, const tv_err *e) {
+  return luaL_error(L, "%s", e->msg);
+}
+
+tv_deck *tl_check_deck(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, TL_DECK);
+}
+
+tl_hand *tl_check_hand(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, TL_HAND);
+}
+
+tl_pile *tl_check_pile(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, TL_PILE);
+}
+
+tv_rng *tl_check_rng(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, TL_RNG);
+}
+
+static const char *card_name(const tv_deck *d, tv_card c, char *buf,
+                             size_t cap) {
+  tv_card_format(d, c, TV_STYLE_ASCII, buf, cap);
+  return buf;
+}
+
+tv_card tl_check_card(lua_State *L, int arg, const tv_deck *d) {
+  tl_card *c = luaL_testudata(L, arg, TL_CARD);
+  if (c) {
+    if (c->deck != d) {
+      char name[32];
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "card %s belongs to another deck",
+                                    card_name(c->deck, c->kind, name, 32)));
+    }
+    return c->kind;
+  }
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    size_t len;
+    const char *s = lua_tolstring(L, arg, &len);
+    tv_card k;
+    tv_err e;
+    if (tv_card_parse(d, s, len, &k, &e) != TV_OK)
+      luaL_argerror(L, arg, e.msg);
+    return k;
+  }
+  luaL_typeerror(L, arg, "card (a talon.Card or a name such as \"QS\")");
+  return TV_NO_CARD;
+}
+
+static void add_one(lua_State *L, int arg, const tv_deck *d, tv_hand *out,
+                    int idx) {
+  tv_card k = tl_check_card(L, idx, d);
+  if (tv_hand_add(out, k, 1) != TV_OK)
+    luaL_argerror(L, arg, "too many copies of one card");
+}
+
+void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
+  tv_hand_clear(out);
+  tl_hand *h = luaL_testudata(L, arg, TL_HAND);
+  if (h) {
+    luaL_argcheck(L, h->deck == d, arg, "hand belongs to another deck");
+    *out = h->h;
+  } else if (lua_type(L, arg) == LUA_TSTRING) {
+    tv_err e;
+    if (tv_hand_parse(d, lua_tostring(L, arg), out, &e) != TV_OK)
+      luaL_argerror(L, arg, e.msg);
+  } else if (lua_type(L, arg) == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, arg);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, arg, i);
+      add_one(L, arg, d, out, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+  } else if (luaL_testudata(L, arg, TL_CARD)) {
+    add_one(L, arg, d, out, arg);
+  } else {
+    luaL_typeerror(L, arg, "cards (a card, hand, string or list of cards)");
+  }
+}
+
+void tl_push_deck_of(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (luaL_testudata(L, idx, TL_DECK))
+    lua_pushvalue(L, idx);
+  else
+    lua_getiuservalue(L, idx, 1);
+}
+
+void tl_push_card(lua_State *L, int deck_idx, tv_card kind) {
+  tl_push_deck_of(L, deck_idx);
+  lua_getiuservalue(L, -1, 1); /* deck, cards */
+  lua_rawgeti(L, -1, (lua_Integer)kind + 1);
+  lua_replace(L, -3);
+  lua_pop(L, 1);
+}
+
+tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h) {
+  deck_idx = lua_absindex(L, deck_idx);
+  tl_push_deck_of(L, deck_idx); /* deck */
+  tv_deck *d = lua_touserdata(L, -1);
+  tl_hand *nh = lua_newuserdatauv(L, sizeof *nh, 1); /* deck, hand */
+  nh->deck = d;
+  nh->h = *h;
+  luaL_setmetatable(L, TL_HAND);
+  lua_rotate(L, -2, 1); /* hand, deck */
+  lua_setiuservalue(L, -2, 1);
+  return nh;
+}
+
+tv_style tl_style(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, STYLE_KEY);
+  tv_style st = (tv_style)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return st;
+}
+
+void tl_set_style(lua_State *L, tv_style st) {
+  lua_pushinteger(L, st);
+  lua_setfield(L, LUA_REGISTRYINDEX, STYLE_KEY);
+}
