@@ -23,8 +23,7 @@ static const struct {
 
 static bool same_ci(const char *a, size_t alen, const char *b) {
   size_t blen = strlen(b);
-  if (alen != blen)
-    return false;
+  if (alen != blen) return false;
   for (size_t i = 0; i < alen; i++)
     if (toupper((unsigned char)a[i]) != toupper((unsigned char)b[i]))
       return false;
@@ -40,14 +39,12 @@ static tv_status each_token(const char *s, tok_fn fn, void *ud, int *count) {
   while (*s) {
     while (*s == ' ' || *s == ',' || *s == '\t')
       s++;
-    if (!*s)
-      break;
+    if (!*s) break;
     const char *start = s;
     while (*s && *s != ' ' && *s != ',' && *s != '\t')
       s++;
     tv_status st = fn(start, (size_t)(s - start), i++, ud);
-    if (st != TV_OK)
-      return st;
+    if (st != TV_OK) return st;
   }
   *count = i;
   return TV_OK;
@@ -66,8 +63,8 @@ static tv_status add_suit(const char *tok, size_t len, int i, void *ud) {
     return tv_fail(c->e, TV_ERANGE, "too many suits (at most %d)",
                    TV_MAX_SUITS);
   if (len >= TV_NAME_MAX)
-    return tv_fail(c->e, TV_EINVAL, "suit name \"%.*s\" is too long",
-                   (int)len, tok);
+    return tv_fail(c->e, TV_EINVAL, "suit name \"%.*s\" is too long", (int)len,
+                   tok);
   if (tv_deck_find_suit(d, tok, len) >= 0)
     return tv_fail(c->e, TV_EINVAL, "suit \"%.*s\" is listed twice", (int)len,
                    tok);
@@ -91,8 +88,8 @@ static tv_status add_rank(const char *tok, size_t len, int i, void *ud) {
     return tv_fail(c->e, TV_ERANGE, "too many ranks (at most %d)",
                    TV_MAX_RANKS);
   if (len >= TV_NAME_MAX)
-    return tv_fail(c->e, TV_EINVAL, "rank name \"%.*s\" is too long",
-                   (int)len, tok);
+    return tv_fail(c->e, TV_EINVAL, "rank name \"%.*s\" is too long", (int)len,
+                   tok);
   if (tv_deck_find_rank(d, tok, len) >= 0)
     return tv_fail(c->e, TV_EINVAL, "rank \"%.*s\" is listed twice", (int)len,
                    tok);
@@ -125,14 +122,10 @@ tv_status tv_deck_init(tv_deck *d, const char *suits, const char *ranks,
   struct names_ctx c = {d, e, false};
   int ns = 0, nr = 0;
   tv_status st = each_token(suits, add_suit, &c, &ns);
-  if (st == TV_OK)
-    st = each_token(ranks, add_rank, &c, &nr);
-  if (st != TV_OK)
-    return st;
-  if (ns == 0)
-    return tv_fail(e, TV_EINVAL, "a deck needs at least one suit");
-  if (nr == 0)
-    return tv_fail(e, TV_EINVAL, "a deck needs at least one rank");
+  if (st == TV_OK) st = each_token(ranks, add_rank, &c, &nr);
+  if (st != TV_OK) return st;
+  if (ns == 0) return tv_fail(e, TV_EINVAL, "a deck needs at least one suit");
+  if (nr == 0) return tv_fail(e, TV_EINVAL, "a deck needs at least one rank");
   if (ns * nr > TV_MAX_KINDS - 1)
     return tv_fail(e, TV_ERANGE,
                    "%d suits x %d ranks is too many kinds of card (at most %d)",
@@ -143,8 +136,7 @@ tv_status tv_deck_init(tv_deck *d, const char *suits, const char *ranks,
 }
 
 void tv_deck_set_points(tv_deck *d, int rank, int points) {
-  if (rank >= 0 && rank < d->nranks)
-    d->rank_points[rank] = (int16_t)points;
+  if (rank >= 0 && rank < d->nranks) d->rank_points[rank] = (int16_t)points;
 }
 
 tv_status tv_deck_set_copies(tv_deck *d, int copies, tv_err *e) {
@@ -170,8 +162,7 @@ tv_status tv_deck_add_jokers(tv_deck *d, int n, int points, tv_err *e) {
   d->copies[d->joker] = (uint8_t)n;
   d->joker_points = (int16_t)points;
   tv_status st = recount(d, e);
-  if (st != TV_OK)
-    d->copies[d->joker] = 0;
+  if (st != TV_OK) d->copies[d->joker] = 0;
   return st;
 }
 
@@ -263,12 +254,10 @@ size_t tv_card_format(const tv_deck *d, tv_card c, tv_style style, char *buf,
   if (c == d->joker && c != TV_NO_CARD)
     return (size_t)snprintf(buf, cap, "%s",
                             style == TV_STYLE_ASCII ? "X" : "\U0001F0CF");
-  if (c >= d->nsuits * d->nranks)
-    return (size_t)snprintf(buf, cap, "?");
+  if (c >= d->nsuits * d->nranks) return (size_t)snprintf(buf, cap, "?");
   int s = tv_suit(d, c), r = tv_rank(d, c);
   const char *rank = d->rank_name[r];
-  if (style != TV_STYLE_ASCII && strcmp(rank, "T") == 0)
-    rank = "10";
+  if (style != TV_STYLE_ASCII && strcmp(rank, "T") == 0) rank = "10";
   if (style == TV_STYLE_ASCII)
     return (size_t)snprintf(buf, cap, "%s%s", rank, d->suit_name[s]);
   if (style == TV_STYLE_COLOR && d->suit_red[s])

@@ -22,8 +22,7 @@ tv_status tv_hand_add(tv_hand *h, tv_card c, int k) {
 }
 
 tv_status tv_hand_remove(tv_hand *h, tv_card c, int k) {
-  if (c >= TV_MAX_KINDS || k < 0 || h->n[c] < k)
-    return TV_ENOCARD;
+  if (c >= TV_MAX_KINDS || k < 0 || h->n[c] < k) return TV_ENOCARD;
   h->n[c] = (uint8_t)(h->n[c] - k);
   h->size = (uint16_t)(h->size - k);
   return TV_OK;
@@ -31,8 +30,7 @@ tv_status tv_hand_remove(tv_hand *h, tv_card c, int k) {
 
 tv_status tv_hand_union(tv_hand *dst, const tv_hand *a, const tv_hand *b) {
   for (int k = 0; k < TV_MAX_KINDS; k++)
-    if (a->n[k] + b->n[k] > TV_MAX_COPIES)
-      return TV_ERANGE;
+    if (a->n[k] + b->n[k] > TV_MAX_COPIES) return TV_ERANGE;
   for (int k = 0; k < TV_MAX_KINDS; k++)
     dst->n[k] = (uint8_t)(a->n[k] + b->n[k]);
   dst->size = (uint16_t)(a->size + b->size);
@@ -60,8 +58,7 @@ void tv_hand_inter(tv_hand *dst, const tv_hand *a, const tv_hand *b) {
 
 bool tv_hand_contains(const tv_hand *h, const tv_hand *sub) {
   for (int k = 0; k < TV_MAX_KINDS; k++)
-    if (sub->n[k] > h->n[k])
-      return false;
+    if (sub->n[k] > h->n[k]) return false;
   return true;
 }
 
@@ -70,11 +67,9 @@ bool tv_hand_equal(const tv_hand *a, const tv_hand *b) {
 }
 
 tv_card tv_hand_nth(const tv_hand *h, int i) {
-  if (i < 0 || i >= h->size)
-    return TV_NO_CARD;
+  if (i < 0 || i >= h->size) return TV_NO_CARD;
   for (int k = 0; k < TV_MAX_KINDS; k++) {
-    if (i < h->n[k])
-      return (tv_card)k;
+    if (i < h->n[k]) return (tv_card)k;
     i -= h->n[k];
   }
   return TV_NO_CARD;
@@ -83,16 +78,13 @@ tv_card tv_hand_nth(const tv_hand *h, int i) {
 uint64_t tv_hand_mask(const tv_hand *h) {
   uint64_t m = 0;
   for (int k = 0; k < TV_MAX_KINDS; k++)
-    if (h->n[k])
-      m |= (uint64_t)1 << k;
+    if (h->n[k]) m |= (uint64_t)1 << k;
   return m;
 }
 
 int tv_hand_suit_count(const tv_deck *d, const tv_hand *h, int s) {
-  if (s == d->nsuits)
-    return d->joker == TV_NO_CARD ? 0 : h->n[d->joker];
-  if (s < 0 || s > d->nsuits)
-    return 0;
+  if (s == d->nsuits) return d->joker == TV_NO_CARD ? 0 : h->n[d->joker];
+  if (s < 0 || s > d->nsuits) return 0;
   int n = 0;
   for (int r = 0; r < d->nranks; r++)
     n += h->n[tv_kind(d, s, r)];
@@ -102,8 +94,7 @@ int tv_hand_suit_count(const tv_deck *d, const tv_hand *h, int s) {
 int tv_hand_points(const tv_deck *d, const tv_hand *h) {
   int pts = 0;
   for (int k = 0; k < d->nkinds; k++)
-    if (h->n[k])
-      pts += h->n[k] * tv_points(d, (tv_card)k);
+    if (h->n[k]) pts += h->n[k] * tv_points(d, (tv_card)k);
   return pts;
 }
 
@@ -120,8 +111,7 @@ size_t tv_hand_format(const tv_deck *d, const tv_hand *h, tv_style style,
   EMIT("{");
   int first = 1;
   for (int k = 0; k < d->nkinds; k++) {
-    if (!h->n[k])
-      continue;
+    if (!h->n[k]) continue;
     tv_card_format(d, (tv_card)k, style, card, sizeof card);
     EMIT("%s%s", first ? "" : " ", card);
     if (h->n[k] > 1)
@@ -139,16 +129,14 @@ static size_t split_count(const char *tok, size_t len, int *count) {
   size_t i = len;
   while (i > 0 && tok[i - 1] >= '0' && tok[i - 1] <= '9')
     i--;
-  if (i == len || i == 0)
-    return len;
+  if (i == len || i == 0) return len;
   size_t mark = 0;
   if (tok[i - 1] == 'x' || tok[i - 1] == 'X' || tok[i - 1] == '*')
     mark = 1;
   else if (i >= 2 && (unsigned char)tok[i - 2] == 0xC3 &&
            (unsigned char)tok[i - 1] == 0x97) /* U+00D7 */
     mark = 2;
-  if (!mark || len - i > 2)
-    return len;
+  if (!mark || len - i > 2) return len;
   *count = 0;
   for (size_t k = i; k < len; k++)
     *count = *count * 10 + (tok[k] - '0');
@@ -168,8 +156,7 @@ tv_status tv_hand_parse(const tv_deck *d, const char *s, tv_hand *h,
   while (*s) {
     while (*s && is_sep(*s))
       s++;
-    if (!*s)
-      break;
+    if (!*s) break;
     const char *start = s;
     while (*s && !is_sep(*s))
       s++;

@@ -37,15 +37,13 @@ tv_card tv_pile_draw(tv_pile *p) {
 }
 
 tv_status tv_pile_push(tv_pile *p, tv_card c) {
-  if (p->n >= TV_MAX_CARDS)
-    return TV_ERANGE;
+  if (p->n >= TV_MAX_CARDS) return TV_ERANGE;
   p->c[p->n++] = c;
   return TV_OK;
 }
 
 tv_status tv_pile_put_bottom(tv_pile *p, tv_card c) {
-  if (p->n >= TV_MAX_CARDS)
-    return TV_ERANGE;
+  if (p->n >= TV_MAX_CARDS) return TV_ERANGE;
   memmove(p->c + 1, p->c, p->n);
   p->c[0] = c;
   p->n++;

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const spec_keys[] = {
-    "suits", "ranks", "points", "copies", "strip", "jokers", "joker_points",
-    NULL};
+static const char *const spec_keys[] = {"suits",        "ranks", "points",
+                                        "copies",       "strip", "jokers",
+                                        "joker_points", NULL};
 
 static void check_spec_keys(lua_State *L) {
   lua_pushnil(L);
@@ -23,8 +23,9 @@ static void check_spec_keys(lua_State *L) {
       for (int i = 0; spec_keys[i]; i++)
         ok |= strcmp(lua_tostring(L, -1), spec_keys[i]) == 0;
     if (!ok)
-      luaL_error(L, "unknown key '%s' in deck spec (known: suits, ranks, "
-                    "points, copies, strip, jokers, joker_points)",
+      luaL_error(L,
+                 "unknown key '%s' in deck spec (known: suits, ranks, "
+                 "points, copies, strip, jokers, joker_points)",
                  luaL_tolstring(L, -1, NULL));
   }
 }
@@ -51,8 +52,9 @@ static void read_points(lua_State *L, tv_deck *d) {
                              : (len = 0, "");
       int r = tv_deck_find_rank(d, name, len);
       if (r < 0 || !lua_isinteger(L, -1))
-        luaL_error(L, "points: '%s' is not a rank of this deck with an "
-                      "integer value",
+        luaL_error(L,
+                   "points: '%s' is not a rank of this deck with an "
+                   "integer value",
                    luaL_tolstring(L, -2, NULL));
       tv_deck_set_points(d, r, (int)lua_tointeger(L, -1));
       lua_pop(L, 1);
@@ -141,12 +143,10 @@ static int deck_new(lua_State *L) {
   int deck_idx = lua_gettop(L);
   luaL_setmetatable(L, TL_DECK);
   tv_err e;
-  if (tv_deck_init(d, suits, ranks, &e) != TV_OK)
-    return tl_raise(L, &e);
+  if (tv_deck_init(d, suits, ranks, &e) != TV_OK) return tl_raise(L, &e);
   read_points(L, d);
   lua_Integer copies = opt_int_field(L, "copies", 1);
-  if (tv_deck_set_copies(d, (int)copies, &e) != TV_OK)
-    return tl_raise(L, &e);
+  if (tv_deck_set_copies(d, (int)copies, &e) != TV_OK) return tl_raise(L, &e);
   lua_Integer jokers = opt_int_field(L, "jokers", 0);
   lua_Integer jpts = opt_int_field(L, "joker_points", 0);
   if (jokers && tv_deck_add_jokers(d, (int)jokers, (int)jpts, &e) != TV_OK)
@@ -166,8 +166,7 @@ static int deck_hand(lua_State *L) {
   tv_deck *d = tl_check_deck(L, 1);
   tv_hand h;
   tv_hand_clear(&h);
-  if (!lua_isnoneornil(L, 2))
-    tl_check_cards(L, 2, d, &h);
+  if (!lua_isnoneornil(L, 2)) tl_check_cards(L, 2, d, &h);
   tl_push_hand(L, 1, &h);
   return 1;
 }
@@ -239,16 +238,15 @@ static int deck_tostring(lua_State *L) {
     luaL_addchar(&b, ' ');
     luaL_addstring(&b, d->suit_name[s]);
   }
-  if (d->joker != TV_NO_CARD)
-    luaL_addstring(&b, ", jokers");
+  if (d->joker != TV_NO_CARD) luaL_addstring(&b, ", jokers");
   luaL_addchar(&b, ')');
   luaL_pushresult(&b);
   return 1;
 }
 
 static const luaL_Reg deck_methods[] = {
-    {"card", deck_card},   {"hand", deck_hand},     {"full", deck_full},
-    {"kinds", deck_kinds}, {"suits", deck_suits},   {"ranks", deck_ranks},
+    {"card", deck_card},     {"hand", deck_hand},   {"full", deck_full},
+    {"kinds", deck_kinds},   {"suits", deck_suits}, {"ranks", deck_ranks},
     {"points", deck_points}, {NULL, NULL},
 };
 
@@ -350,8 +348,10 @@ static const luaL_Reg deck_meta[] = {
 };
 
 static const luaL_Reg card_meta[] = {
-    {"__index", card_index}, {"__tostring", card_tostring},
-    {"__lt", card_lt},       {"__le", card_le},
+    {"__index", card_index},
+    {"__tostring", card_tostring},
+    {"__lt", card_lt},
+    {"__le", card_le},
     {NULL, NULL},
 };
 

@@ -40,8 +40,7 @@ static int hand_add(lua_State *L) {
   tv_hand add;
   tl_check_cards(L, 2, h->deck, &add);
   int n = optcount(L, 3);
-  if (n != 1)
-    scale(&add, n);
+  if (n != 1) scale(&add, n);
   if (tv_hand_union(&h->h, &h->h, &add) != TV_OK)
     return luaL_error(L, "a hand holds at most %d copies of a card",
                       TV_MAX_COPIES);
@@ -54,10 +53,8 @@ static int hand_remove(lua_State *L) {
   tv_hand rem;
   tl_check_cards(L, 2, h->deck, &rem);
   int n = optcount(L, 3);
-  if (n != 1)
-    scale(&rem, n);
-  if (!tv_hand_contains(&h->h, &rem))
-    return bad_remove(L, h, &rem);
+  if (n != 1) scale(&rem, n);
+  if (!tv_hand_contains(&h->h, &rem)) return bad_remove(L, h, &rem);
   tv_hand_diff(&h->h, &h->h, &rem);
   lua_settop(L, 1);
   return 1;
@@ -106,8 +103,9 @@ static int hand_cards(lua_State *L) {
 
 static int hand_each_step(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
-  lua_Integer k =
-      lua_isnil(L, 2) ? 0 : ((tl_card *)luaL_checkudata(L, 2, TL_CARD))->kind + 1;
+  lua_Integer k = lua_isnil(L, 2)
+                      ? 0
+                      : ((tl_card *)luaL_checkudata(L, 2, TL_CARD))->kind + 1;
   for (; k < h->deck->nkinds; k++)
     if (h->h.n[k]) {
       tl_push_card(L, 1, (tv_card)k);
@@ -227,7 +225,8 @@ static int hand_len(lua_State *L) {
 static int hand_tostring(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
   char small[512];
-  size_t need = tv_hand_format(h->deck, &h->h, tl_style(L), small, sizeof small);
+  size_t need =
+      tv_hand_format(h->deck, &h->h, tl_style(L), small, sizeof small);
   if (need < sizeof small) {
     lua_pushlstring(L, small, need);
     return 1;
@@ -251,10 +250,12 @@ static int hand_index(lua_State *L) {
 }
 
 static const luaL_Reg hand_methods[] = {
-    {"add", hand_add},       {"remove", hand_remove}, {"count", hand_count},
-    {"has", hand_has},       {"copy", hand_copy},     {"clear", hand_clear},
-    {"cards", hand_cards},   {"each", hand_each},     {"suit", hand_suit},
-    {"points", hand_points}, {"nth", hand_nth},       {"pick", hand_pick},
+    {"add", hand_add},     {"remove", hand_remove},
+    {"count", hand_count}, {"has", hand_has},
+    {"copy", hand_copy},   {"clear", hand_clear},
+    {"cards", hand_cards}, {"each", hand_each},
+    {"suit", hand_suit},   {"points", hand_points},
+    {"nth", hand_nth},     {"pick", hand_pick},
     {NULL, NULL},
 };
 

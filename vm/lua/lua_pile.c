@@ -29,8 +29,7 @@ static int pile_from_string(lua_State *L, tl_pile *p, const tv_deck *d) {
     const char *start = s;
     while (*s && *s != ' ' && *s != ',' && *s != '\t' && *s != '\n')
       s++;
-    if (s == start)
-      break;
+    if (s == start) break;
     tv_err e;
     luaL_argcheck(L, n < TV_MAX_CARDS, 2, "too many cards for a pile");
     if (tv_card_parse(d, start, (size_t)(s - start), &tmp[n++], &e) != TV_OK)
@@ -52,8 +51,7 @@ static int deck_pile(lua_State *L) {
     tv_pile_from_deck(&p->p, d);
     return 1;
   }
-  if (lua_type(L, 2) == LUA_TSTRING)
-    return pile_from_string(L, p, d);
+  if (lua_type(L, 2) == LUA_TSTRING) return pile_from_string(L, p, d);
   luaL_argcheck(L, lua_type(L, 2) == LUA_TTABLE, 2,
                 "a list of cards, top card first");
   lua_Integer n = luaL_len(L, 2);
@@ -79,8 +77,9 @@ static int pile_cut(lua_State *L) {
   tv_err e;
   if (k < 0 || k > p->p.n || tv_pile_cut(&p->p, (int)k, &e) != TV_OK)
     return luaL_argerror(
-        L, 2, lua_pushfstring(L, "cannot cut %d cards from a pile of %d",
-                              (int)k, (int)p->p.n));
+        L, 2,
+        lua_pushfstring(L, "cannot cut %d cards from a pile of %d", (int)k,
+                        (int)p->p.n));
   lua_settop(L, 1);
   return 1;
 }
@@ -138,7 +137,8 @@ static int pile_deal(lua_State *L) {
     tl_hand *h = luaL_testudata(L, -1, TL_HAND);
     if (!h || h->deck != p->deck)
       return luaL_argerror(
-          L, 2, lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
+          L, 2,
+          lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
     hands[i] = &h->h; /* kept alive by the table at argument 2 */
     lua_pop(L, 1);
   }
@@ -197,8 +197,7 @@ static int pile_tostring(lua_State *L) {
   for (int i = p->p.n - 1; i >= 0; i--) {
     tv_card_format(p->deck, p->p.c[i], tl_style(L), card, sizeof card);
     luaL_addstring(&b, card);
-    if (i)
-      luaL_addchar(&b, ' ');
+    if (i) luaL_addchar(&b, ' ');
   }
   luaL_addchar(&b, ']');
   luaL_pushresult(&b);
@@ -206,12 +205,18 @@ static int pile_tostring(lua_State *L) {
 }
 
 static const luaL_Reg pile_methods[] = {
-    {"shuffle", pile_shuffle}, {"cut", pile_cut},
-    {"draw", pile_draw},       {"top", pile_top},
-    {"bottom", pile_bottom},   {"push", pile_push},
-    {"put_bottom", pile_put_bottom}, {"deal", pile_deal},
-    {"cards", pile_cards},     {"hand", pile_hand},
-    {"copy", pile_copy},       {NULL, NULL},
+    {"shuffle", pile_shuffle},
+    {"cut", pile_cut},
+    {"draw", pile_draw},
+    {"top", pile_top},
+    {"bottom", pile_bottom},
+    {"push", pile_push},
+    {"put_bottom", pile_put_bottom},
+    {"deal", pile_deal},
+    {"cards", pile_cards},
+    {"hand", pile_hand},
+    {"copy", pile_copy},
+    {NULL, NULL},
 };
 
 void talon_open_pile(lua_State *L) {

@@ -131,8 +131,8 @@ static int rng_tostring(lua_State *L) {
 }
 
 static const luaL_Reg rng_methods[] = {
-    {"int", rng_int},     {"below", rng_below},         {"shuffle", rng_shuffle},
-    {"pick", rng_pick},   {"state", rng_state},         {"set_state", rng_set_state},
+    {"int", rng_int},     {"below", rng_below}, {"shuffle", rng_shuffle},
+    {"pick", rng_pick},   {"state", rng_state}, {"set_state", rng_set_state},
     {"clone", rng_clone}, {NULL, NULL},
 };
 

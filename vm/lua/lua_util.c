@@ -49,8 +49,7 @@ tv_card tl_check_card(lua_State *L, int arg, const tv_deck *d) {
     const char *s = lua_tolstring(L, arg, &len);
     tv_card k;
     tv_err e;
-    if (tv_card_parse(d, s, len, &k, &e) != TV_OK)
-      luaL_argerror(L, arg, e.msg);
+    if (tv_card_parse(d, s, len, &k, &e) != TV_OK) luaL_argerror(L, arg, e.msg);
     return k;
   }
   luaL_typeerror(L, arg, "card (a talon.Card or a name such as \"QS\")");

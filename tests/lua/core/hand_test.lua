@@ -1,0 +1,104 @@
+-- Hands and piles from Lua (docs/api.md "Hands", "Piles", "Randomness").
+local t = require "talon.testing"
+local talon = require "talon"
+
+local hosgin = talon.deck { ranks = "A T K Q J", copies = 4, points = "11 10 4 3 2" }
+local french = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
+
+t.test("hands count copies and print in kind order", function()
+  local h = hosgin:hand("QS KS 10H x2 Q♠")
+  t.eq(#h, 5); t.eq(h:count("QS"), 2); t.eq(h:points(), 3 + 4 + 3 + 10 + 10)
+  t.eq(talon.style("ascii"), "ascii")
+  t.eq(tostring(h), "{KS QSx2 THx2}")
+  talon.style("unicode")
+  t.eq(tostring(h), "{K♠ Q♠×2 10♥×2}")
+  talon.style("ascii")
+end)
+
+t.test("remove refuses a missing card and changes nothing", function()
+  local h = hosgin:hand("QS KS")
+  t.checkerror("AS is not in the hand {KS QS}", h.remove, h, "AS")
+  t.checkerror("QS is not in the hand", h.remove, h, "QS", 2)
+  t.eq(tostring(h), "{KS QS}")
+  h:remove("QS")
+  t.eq(tostring(h), "{KS}")
+end)
+
+t.test("hand operators follow the multiset laws", function()
+  local a, b = hosgin:hand("QS QS KS AD"), hosgin:hand("QS JD")
+  t.eq(tostring(a + b), "{KS QSx3 AD JD}")
+  t.eq(tostring(a - b), "{KS QS AD}")
+  t.eq(tostring(a * b), "{QS}")
+  t.ok((a - b) + (a * b) == a, "(a-b)+(a*b) == a")
+  t.ok(a + b == b + a, "commutative")
+  t.ok((a + b):has(a), "a is in a+b")
+  t.ok(not a:has(b), "JD not in a")
+end)
+
+t.test("each, cards, suit, nth", function()
+  local h = french:hand("2C AS KS TH")
+  local seen = {}
+  for c, n in h:each() do seen[#seen + 1] = c:name() .. n end
+  t.eq(table.concat(seen, " "), "AS1 KS1 TH1 2C1")
+  t.eq(#h:cards(), 4); t.eq(h:cards()[1], french:card("AS"))
+  t.eq(tostring(h:suit("S")), "{AS KS}")
+  t.eq(h:nth(4), french:card("2C")); t.eq(h:nth(5), nil)
+end)
+
+-- RULES.md §0: every deal that names a seed is reproducible.
+t.test("same seed, same deal for every seed pattern", function()
+  local patterns = {
+    { french, 4, { 5, 4, 4 } },              -- HOK-R9
+    { hosgin, 3, { 5, 5, 5, 5, 5 } },        -- HOS-R7
+    { talon.deck { ranks = "A T K Q J 9 8 7", copies = 2 }, 2, { 3, 2, 3 } }, -- BES-R4
+    { talon.deck { ranks = "A T K Q J 9 8 7 6" }, 4, { 1, 1, 1, 1 } },       -- KOZ-R5
+  }
+  for _, p in ipairs(patterns) do
+    local deck, n, pattern = table.unpack(p)
+    local function deal(seed)
+      local pile = deck:pile():shuffle(talon.rng(seed))
+      local hands = {}
+      for i = 1, n do hands[i] = deck:hand() end
+      pile:deal(hands, pattern)
+      local out = {}
+      for i = 1, n do out[i] = tostring(hands[i]) end
+      out[#out + 1] = tostring(pile)
+      return table.concat(out, "|")
+    end
+    t.eq(deal(42), deal(42), "seed 42")
+    t.eq(deal("lesson"), deal("lesson"), "string seed")
+    t.ok(deal(42) ~= deal(43), "different seeds differ")
+  end
+end)
+
+t.test("pile: deal, draw, put_bottom, errors", function()
+  local pile = french:pile("AS KS QS JS TS")
+  t.eq(#pile, 5); t.eq(pile:top(), french:card("AS")); t.eq(pile:bottom(), french:card("TS"))
+  local a, b = french:hand(), french:hand()
+  pile:deal({ a, b }, { 2 })
+  t.eq(tostring(a), "{AS KS}"); t.eq(tostring(b), "{QS JS}")
+  t.checkerror("needs 2 cards but the pile holds only 1", pile.deal, pile, { a, b }, { 1 })
+  t.eq(#pile, 1)
+  pile:put_bottom(pile:draw())
+  t.eq(pile:draw(), french:card("TS")); t.eq(pile:draw(), nil)
+  t.checkerror("not a hand of this deck", pile.deal, pile, { hosgin:hand() }, { 1 })
+end)
+
+t.test("rng: bounds, state round trip, pick", function()
+  local r = talon.rng(7)
+  for _ = 1, 200 do
+    local v = r:int(-3, 3); t.ok(v >= -3 and v <= 3, "int in range")
+  end
+  local s = r:state()
+  local first = { r:int(1, 1000), r:below(10), r:int(1, 6) }
+  r:set_state(s)
+  t.eq({ r:int(1, 1000), r:below(10), r:int(1, 6) }, first, "restored")
+  t.checkerror("interval is empty", r.int, r, 2, 1)
+  t.checkerror("64 hex digits", r.set_state, r, "xyz")
+  local h = hosgin:hand("QS")
+  t.eq(r:pick(h), hosgin:card("QS")); t.eq(h:pick(r), hosgin:card("QS"))
+  t.checkerror("empty", r.pick, r, hosgin:hand())
+  local list = r:shuffle { 1, 2, 3, 4 }
+  table.sort(list)
+  t.eq(list, { 1, 2, 3, 4 }, "shuffle is a permutation")
+end)
