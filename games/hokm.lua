@@ -1,0 +1,391 @@
+-- Hokm (Iranian; 2, 3 or 4 players): RULES.md §2, rules HOK-R1 … HOK-R20.
+--
+-- One game, three forms chosen by the `players` option: four players in
+-- fixed partnerships, three each for himself (one 2 removed, clinch rule),
+-- two with the keep-or-drop draw from the stock. Seats are numbered in the
+-- order of play, counter-clockwise (HOK-R1): next(s) is the player on s's
+-- right.
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local score = require "talon.score"
+local actions = require "talon.actions"
+
+local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
+local SUITS = { "S", "H", "D", "C" }
+
+-- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
+
+-- Deals face-up cards one at a time from the seat after a random dealer
+-- until an ace arrives (skipping 'skip'); returns the receiver and the
+-- cards shown.
+local function deal_to_ace(st, pile, from, skip, shown)
+  local s = from
+  while true do
+    s = st:next(s)
+    if s ~= skip then
+      local c = pile:draw()
+      if shown then shown[#shown + 1] = st.names[s] .. " " .. tostring(c) end
+      if c.rank == "A" then return s, c end
+    end
+  end
+end
+
+-- HOK-R7: the partner moves opposite the Hakem; the other two keep their
+-- relative order.
+local function seat_partner(st, h, p)
+  if p == st:opposite(h) then return end
+  local others = {}
+  for i = 1, 3 do
+    local s = (h + i - 1) % 4 + 1
+    if s ~= p then others[#others + 1] = st.names[s] end
+  end
+  local partner = st.names[p]
+  st.names[(h) % 4 + 1] = others[1]
+  st.names[(h + 1) % 4 + 1] = partner
+  st.names[(h + 2) % 4 + 1] = others[2]
+  st:log("seats", { names = { table.unpack(st.names) } },
+    "seats rearranged so partners sit opposite: %s", table.concat(st.names, ", "))
+end
+
+local function setup(st)
+  if st.given then
+    st.hakem = st.given.hakem or 1
+    st:log("hakem", { hakem = st.hakem }, "%s is Hakem (explicit deal)", st.names[st.hakem])
+  else
+    local pile = st.deck:pile():shuffle(st.rng)
+    local drawer = st.rng:int(1, st.n)
+    local shown = not st.quiet and {} or nil -- sentences only when someone reads them
+    st.hakem = deal_to_ace(st, pile, drawer, nil, shown)
+    st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
+      "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
+      st.names[drawer], shown and table.concat(shown, ", "), st.names[st.hakem])
+    if st.n == 4 then
+      local from = shown and #shown
+      local p = deal_to_ace(st, pile, st.hakem, st.hakem, shown)
+      st:log("partner", { partner = p, shown = shown and { table.unpack(shown, from + 1) } },
+        "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])
+      seat_partner(st, st.hakem, p)
+    end
+  end
+  st.dealer = st:prev(st.hakem) -- HOK-R8, HOK-R12, HOK-R16
+end
+
+-- ===== dealing (HOK-R9, HOK-R13, HOK-R17)
+
+local function others_from(st, first)
+  local list = {}
+  local s = first
+  for i = 1, st.n - 1 do
+    s = st:next(s)
+    list[i] = s
+  end
+  return list
+end
+
+local function start_hand(st)
+  local h = st.hakem
+  st.dealer = st:prev(h)
+  st.leader, st.turn = h, h
+  st.side_tricks = { 0, 0 }
+  st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
+    "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
+  deal.packets(st, { h }, { 5 })          -- HOK-R9/R13/R17: the Hakem's 5 first
+  if st.n == 2 then deal.packets(st, { st.dealer }, { 5 }) end
+  return "trump"
+end
+
+local trump_actions = {}
+for i, s in ipairs(SUITS) do trump_actions[i] = actions.make("trump", s) end
+
+local function deal_rest(st)
+  local h = st.hakem
+  deal.packets(st, others_from(st, h), { 5 })
+  local all = { h }
+  for _, s in ipairs(others_from(st, h)) do all[#all + 1] = s end
+  deal.packets(st, all, st.n == 4 and { 4, 4 } or { 4, 4, 4 })
+end
+
+local trump_phase = {
+  doc = "the Hakem names trump after seeing his first 5 cards (HOK-R2)",
+  verbs = { "trump" },
+  mover = function(st) return st.hakem end,
+  legal = function() return trump_actions end,
+  check = function(st)
+    return st:violation("HOK-R2", "the Hakem must name a trump suit now",
+      "type trump S, trump H, trump D or trump C")
+  end,
+  apply = function(st, seat, a)
+    st.trump = a.arg
+    st:log("trump", { suit = a.arg }, "%s (Hakem) names %s trump", st.names[seat], GLYPH[a.arg])
+    if st.n == 2 then return "discard" end
+    deal_rest(st)
+    return "play"
+  end,
+}
+
+-- ===== two players: discards and the draw (HOK-R17, HOK-R18)
+
+local function combinations(cards, k)
+  local out, pick = {}, {}
+  local function rec(start, depth)
+    if depth > k then
+      out[#out + 1] = { table.unpack(pick, 1, k) }
+      return
+    end
+    for i = start, #cards - (k - depth) do
+      pick[depth] = cards[i]
+      rec(i + 1, depth + 1)
+    end
+  end
+  rec(1, 1)
+  return out
+end
+
+local function discard_count(st, seat) return seat == st.hakem and 3 or 2 end
+
+local discard_phase = {
+  doc = "two players: the Hakem discards 3 of his 5, then the dealer 2 (HOK-R17)",
+  verbs = { "discard" },
+  private = true,
+  mover = function(st) return st.discarder or st.hakem end,
+  legal = function(st, seat)
+    local list = {}
+    for i, combo in ipairs(combinations(st.hands[seat]:cards(), discard_count(st, seat))) do
+      list[i] = actions.make("discard", st.deck:hand(combo))
+    end
+    return list
+  end,
+  check = function(st, seat, a)
+    local k = discard_count(st, seat)
+    if type(a) == "table" and a.verb == "discard" and #a.arg == k then
+      return st:violation("HOK-R17", "you can only discard cards you hold",
+        "your hand is " .. tostring(st.hands[seat]))
+    end
+    return st:violation("HOK-R17", ("%s must discard exactly %d cards face down")
+      :format(st.names[seat], k),
+      ("type discard and %d cards of %s"):format(k, tostring(st.hands[seat])))
+  end,
+  apply = function(st, seat, a)
+    st.hands[seat]:remove(a.arg)
+    st.discards:add(a.arg)
+    st:log("discard", { seat = seat, n = #a.arg }, "%s discards %d cards face down",
+      st.names[seat], #a.arg)
+    if seat == st.hakem then
+      st.discarder = st.dealer
+      return nil
+    end
+    st.discarder, st.drawer = nil, st.hakem
+    return "draw"
+  end,
+}
+
+local keep, drop = actions.make("keep"), actions.make("drop")
+local draw_actions = { keep, drop }
+
+local function show_top(st)
+  local top = st.stock:top()
+  st.known[st.drawer] = top and st.deck:hand(top) or nil
+  if top then st:tell(st.drawer, "peek", { card = top }, "you look at %s", top) end
+end
+
+local draw_phase = {
+  doc = "two players: look at the top card, keep it or drop it (HOK-R18)",
+  verbs = { "keep", "drop" },
+  private = true,
+  enter = function(st) show_top(st) end,
+  mover = function(st) return st.drawer end,
+  legal = function() return draw_actions end,
+  check = function(st)
+    return st:violation("HOK-R18", "keep or drop the card you are looking at",
+      "type keep (the next card is discarded) or drop (you take the next card)")
+  end,
+  apply = function(st, seat, a)
+    st.known[seat] = nil
+    local first, second = st.stock:draw(), st.stock:draw()
+    local kept, gone = first, second
+    if a.verb == "drop" then kept, gone = second, first end
+    st.hands[seat]:add(kept)
+    st.discards:add(gone)
+    st:tell(seat, "draw", { kept = kept, gone = gone }, "you keep %s and discard %s", kept, gone)
+    if #st.stock == 0 then
+      st.drawer = nil
+      st.turn = st.hakem -- HOK-R19: the Hakem leads
+      return "play"
+    end
+    st.drawer = st:next(seat)
+    show_top(st)
+    return nil
+  end,
+}
+
+-- ===== trick play and the end of a hand (HOK-R3, R4, R10, R14, R19)
+
+-- 3 players (HOK-R14): Kot after 7 tricks, clinch, tie after 17.
+local function three_player_outcome(st)
+  local t, played = st.tricks_won, st.tricks_played
+  local left = 17 - played
+  if played == 7 then
+    for s = 1, 3 do
+      if t[s] == 7 then
+        return { seat = s, points = s == st.hakem and 2 or 3, rule = "HOK-R14",
+                 why = s == st.hakem and "Kot: the Hakem took the first 7 tricks"
+                   or "Hakem Koti: took the first 7 tricks against the Hakem" }
+      end
+    end
+  end
+  for s = 1, 3 do
+    local a, b = t[st:next(s)], t[st:prev(s)]
+    if t[s] > a + left and t[s] > b + left then
+      return { seat = s, points = 1, rule = "HOK-R14",
+               why = ("clinch: %d tricks, nobody else can reach %d with %d left")
+                 :format(t[s], t[s], left) }
+    end
+  end
+  if left == 0 then
+    local low = 1
+    for s = 2, 3 do if t[s] < t[low] then low = s end end
+    return { seat = low, points = 1, rule = "HOK-R14",
+             why = "the two highest counts are tied; the third player scores" }
+  end
+  return nil
+end
+
+-- 2 and 4 players (HOK-R10, HOK-R19): sides race to 7 tricks, or play all
+-- 13 with `play_all_tricks` (K2).
+local function race_outcome(st, w)
+  local hs = st.side_of[st.hakem]
+  local tk = st.side_tricks
+  local ws = st.side_of[w]
+  tk[ws] = tk[ws] + 1
+  local all = st.opts.play_all_tricks
+  if all and st.tricks_played < 13 then return nil end
+  local side = tk[1] >= 7 and 1 or (tk[2] >= 7 and 2 or nil)
+  if not side then return nil end
+  local other = 3 - side
+  local rule = st.n == 4 and "HOK-R10" or "HOK-R19"
+  if tk[other] == 0 then
+    return { side = side, points = side == hs and 2 or 3, rule = rule, tricks = { tk[1], tk[2] },
+             why = side == hs and ("Kot: %d-0 for the Hakem's side"):format(tk[side])
+               or ("Hakem Koti: %d-0 against the Hakem"):format(tk[side]) }
+  end
+  return { side = side, points = 1, rule = rule, tricks = { tk[1], tk[2] },
+           why = ("%d tricks to %d"):format(tk[side], tk[other]) }
+end
+
+local REASON = {
+  trump = "the highest trump",
+  led = "the highest card of the suit led",
+}
+
+local function finish_trick(st)
+  local t = st.trick
+  local i, why = tricks.winner(t, st.info, st.trump)
+  local w = t.seats[i]
+  st.won[w]:add(t.cards) -- one C call for the whole trick
+  st.tricks_won[w] = st.tricks_won[w] + 1
+  st.tricks_played = st.tricks_played + 1
+  st:log("trick", { winner = w, card = t.cards[i], why = why },
+    "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, t.cards[i], REASON[why])
+  tricks.clear(t)
+  st.leader, st.turn = w, w
+  local out
+  if st.n == 3 then out = three_player_outcome(st) else out = race_outcome(st, w) end
+  if out then
+    st.outcome = out
+    return "end"
+  end
+  return nil
+end
+
+local play_phase = {
+  doc = "tricks: follow suit if you can, otherwise any card (HOK-R3)",
+  cards = true,
+  mover = function(st) return st.turn end,
+  legal = function(st, seat) return tricks.follow(st.hands[seat], st.trick.led) end,
+  check = function(st, seat, card)
+    local hand = st.hands[seat]
+    if hand:count(card) == 0 then
+      return st:violation("HOK-R3", ("you do not hold %s"):format(tostring(card)),
+        "your hand is " .. tostring(hand))
+    end
+    local led = st.trick.led
+    local same = hand:suit(led)
+    return st:violation("HOK-R3",
+      ("must follow %s: you hold %s"):format(GLYPH[led], tostring(same)),
+      "play one of " .. tostring(same))
+  end,
+  apply = function(st, seat, card)
+    st.hands[seat]:remove(card)
+    local t = st.trick
+    tricks.add(t, seat, card, st.info.suit[card])
+    if t.n < st.n then
+      st.turn = st:next(seat)
+      return nil
+    end
+    return finish_trick(st)
+  end,
+}
+
+-- ===== scoring and rotation (HOK-R10, R11, R14, R15, R19, R20)
+
+local function score_hand(st)
+  local out = st.outcome
+  local side = out.side or st.side_of[out.seat]
+  out.side = side
+  score.add(st, side, out.points, out.rule, out.why)
+end
+
+local function next_hand(st)
+  local out = st.outcome
+  local old = st.hakem
+  if out.side ~= st.side_of[old] then   -- HOK-R11, R15, R20
+    st.hakem = st:next(old)
+    st:log("rotation", { hakem = st.hakem }, "the Hakem lost: %s deals, %s is Hakem",
+      st.names[old], st.names[st.hakem])
+  end
+  st.dealer = st:prev(st.hakem)
+  st.outcome, st.trump = nil, nil
+end
+
+local function view(st, _, v)
+  v.hakem = st.hakem
+  v.names = { table.unpack(st.names) }
+end
+
+return game.define {
+  name = "Hokm",
+  summary = "Iranian trick game for 2-4: the Hakem names trump after 5 cards; 7 tricks win",
+  players = { 4, 3, 2 },
+  direction = "ccw",
+  options = {
+    players = { default = 4, values = { 2, 3, 4 },
+                doc = "4 in partnerships, 3 or 2 each for himself" },
+    target = { default = 7, doc = "points that win the match (HOK-R5)" },
+    removed_two = { default = "2C", values = { "2C", "2D", "2H", "2S" },
+                    doc = "the 2 removed for three players (HOK-R12, K1)" },
+    play_all_tricks = { default = false,
+                        doc = "2 or 4 players: play all 13 tricks; Kot needs 13-0 (K2)" },
+  },
+  deck = function(opts)
+    return { ranks = "A K Q J T 9 8 7 6 5 4 3 2", suits = "S H D C",
+             strip = opts.players == 3 and opts.removed_two or nil }
+  end,
+  sides = function(n)
+    if n == 4 then return { { 1, 3 }, { 2, 4 } } end
+    return nil
+  end,
+  rules = {
+    ["HOK-R2"] = "The Hakem names trump after seeing only his first 5 cards, and leads.",
+    ["HOK-R3"] = "Follow the suit led if you can; otherwise play any card.",
+    ["HOK-R4"] = "The highest trump wins the trick, else the highest card of the suit led.",
+    ["HOK-R17"] = "Two players: the Hakem discards 3 of 5, the dealer 2 of 5, face down.",
+    ["HOK-R18"] = "Two players: keep the top card and discard the next, or the reverse.",
+  },
+  setup = setup,
+  deal = start_hand,
+  phases = { trump = trump_phase, discard = discard_phase, draw = draw_phase, play = play_phase },
+  score = score_hand,
+  next_hand = next_hand,
+  view = view,
+}

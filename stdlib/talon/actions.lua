@@ -1,0 +1,124 @@
+-- talon.actions: typed actions and their canonical text.
+--
+-- An action is either a Card (a card play, text "QS") or a small table
+-- {verb = "bid", arg = 560} whose text is "bid 560". The verb decides the
+-- argument type; the table below is the whole grammar, games add verbs with
+-- their definition's `actions` key. Cards stay plain interned userdata so the
+-- card path of a playout allocates nothing.
+local actions = {}
+
+-- verb -> argument type: "none", "int", "suit", "cards", "word", "wordcards"
+actions.verbs = {
+  pass = "none", keep = "none", drop = "none", claim = "none",
+  concede = "none", yes = "none", no = "none",
+  bid = "int", trump = "suit",
+  discard = "cards", lead = "cards", declare = "cards", show = "cards",
+  meld = "wordcards",
+}
+
+local Action = {}
+Action.__index = Action
+actions.Action = Action
+
+function Action.__tostring(a)
+  return actions.text(a)
+end
+
+function Action.__eq(a, b)
+  return actions.text(a) == actions.text(b)
+end
+
+-- Makes an action table; 'arg' depends on the verb's type.
+function actions.make(verb, arg, extra)
+  return setmetatable({ verb = verb, arg = arg, extra = extra }, Action)
+end
+
+local function is_card(a)
+  local mt = getmetatable(a)
+  return mt ~= nil and type(mt) == "table" and mt.__name == "talon.Card"
+end
+actions.is_card = is_card
+
+-- Canonical text of an action: "QS", "pass", "bid 560", "trump H",
+-- "discard QS KS", "meld bezique QS JD".
+function actions.text(a)
+  if type(a) == "string" then return a end
+  if is_card(a) then return a:name("ascii") end
+  local arg = a.arg
+  if arg == nil then return a.verb end
+  if type(arg) ~= "number" and type(arg) ~= "string" then -- a Hand
+    local parts = {}
+    for _, c in ipairs(arg:cards()) do parts[#parts + 1] = c:name("ascii") end
+    arg = table.concat(parts, " ")
+  end
+  if a.extra then return a.verb .. " " .. a.extra .. " " .. tostring(arg) end
+  return a.verb .. " " .. tostring(arg)
+end
+
+-- True when two actions are the same decision.
+function actions.equal(a, b)
+  if a == b then return true end
+  if is_card(a) or is_card(b) then return false end
+  return actions.text(a) == actions.text(b)
+end
+
+local function words(text)
+  local w = {}
+  for tok in text:gmatch("%S+") do w[#w + 1] = tok end
+  return w
+end
+
+local parsers = {}
+function parsers.none(_, w)
+  if #w > 1 then return nil, "takes no argument, got '" .. w[2] .. "'" end
+  return nil, nil, true
+end
+function parsers.int(_, w)
+  local n = math.tointeger(tonumber(w[2] or ""))
+  if not n or #w ~= 2 then return nil, "needs one whole number" end
+  return n
+end
+function parsers.suit(deck, w)
+  if #w ~= 2 then return nil, "needs one suit (" .. table.concat(deck:suits(), " ") .. ")" end
+  for _, s in ipairs(deck:suits()) do
+    if s:upper() == w[2]:upper() then return s end
+  end
+  return nil, "no suit '" .. w[2] .. "' (suits are " .. table.concat(deck:suits(), " ") .. ")"
+end
+function parsers.cards(deck, w, first)
+  local ok, h = pcall(deck.hand, deck, table.concat(w, " ", first or 2))
+  if not ok then return nil, (tostring(h):gsub("^.-:%d+: ", "")) end
+  return h
+end
+function parsers.word(_, w)
+  if #w ~= 2 then return nil, "needs one word" end
+  return w[2]:lower()
+end
+function parsers.wordcards(deck, w)
+  if #w < 3 then return nil, "needs a name and cards" end
+  local h, err = parsers.cards(deck, w, 3)
+  if not h then return nil, err end
+  return h, nil, nil, w[2]:lower()
+end
+
+-- Parses typed text into an action. 'verbs' maps verb -> type (the game's
+-- merged table). Returns the action, or nil and a sentence naming the token.
+function actions.parse(deck, text, verbs)
+  verbs = verbs or actions.verbs
+  local w = words(text)
+  if #w == 0 then return nil, "empty action" end
+  local verb = w[1]:lower()
+  local kind = verbs[verb]
+  if not kind then
+    if #w == 1 then
+      local ok, card = pcall(deck.card, deck, w[1])
+      if ok then return card end
+    end
+    return nil, "'" .. w[1] .. "' is neither a card nor a known action"
+  end
+  local arg, err, _, extra = parsers[kind](deck, w)
+  if err then return nil, "'" .. verb .. "' " .. err end
+  return actions.make(verb, arg, extra)
+end
+
+return actions

@@ -1,0 +1,92 @@
+-- talon.deal: the shuffled stock of a hand, dealing by packets, and
+-- explicit deals.
+--
+-- A game deals with deal.packets(st, order, pattern) whether the hand was
+-- shuffled from the seed or given explicitly (a lesson, a test, a bug
+-- report): with an explicit deal each seat's cards come from its given hand,
+-- in the order listed, so the game's own dealing code serves both.
+local deal = {}
+
+local function ordered(deck, text, what)
+  local ok, p = pcall(deck.pile, deck, text)
+  if not ok then error(("explicit deal, %s: %s"):format(what, tostring(p)), 0) end
+  return p:cards()
+end
+
+-- Checks that the given hands and stock use no card more often than the
+-- deck holds it.
+local function check_given(st, given)
+  local used = st.deck:hand()
+  for s, list in pairs(given.lists) do
+    for _, c in ipairs(list) do
+      used:add(c)
+      if used:count(c) > st.full:count(c) then
+        error(("explicit deal: %s is dealt more often than the deck holds it (seat %s)")
+          :format(c:name("ascii"), tostring(s)), 0)
+      end
+    end
+  end
+  for _, c in ipairs(given.stock_list or {}) do
+    used:add(c)
+    if used:count(c) > st.full:count(c) then
+      error(("explicit deal: stock card %s is already dealt"):format(c:name("ascii")), 0)
+    end
+  end
+  return used
+end
+
+-- Prepares st.stock for a new hand: a shuffle of the whole deck, or, with an
+-- explicit deal, the given stock (or the cards nobody was given, in kind
+-- order). Called by the framework before the game's deal hook.
+function deal.start(st)
+  st.dealing = nil
+  if not (st.given and st.given.hands) then
+    st.stock = st.deck:pile():shuffle(st.rng)
+    return
+  end
+  local given = { lists = {}, pos = {} }
+  for s = 1, st.n do
+    given.lists[s] = ordered(st.deck, st.given.hands[s] or "", "hand " .. s)
+    given.pos[s] = 0
+  end
+  if st.given.stock then given.stock_list = ordered(st.deck, st.given.stock, "stock") end
+  st.dealing = given
+  local used = check_given(st, given)
+  if given.stock_list then
+    st.stock = st.deck:pile(given.stock_list)
+  else
+    st.stock = st.deck:pile((st.full - used):cards())
+  end
+end
+
+local function from_given(st, order, pattern)
+  local given = st.dealing
+  for _, k in ipairs(pattern) do
+    for _, s in ipairs(order) do
+      local list, p = given.lists[s], given.pos[s]
+      if p + k > #list then
+        error(("explicit deal: seat %d is given %d cards but the deal needs more")
+          :format(s, #list), 0)
+      end
+      local h = st.hands[s]
+      for i = p + 1, p + k do h:add(list[i]) end
+      given.pos[s] = p + k
+    end
+  end
+end
+
+-- Deals 'pattern' (packet sizes) to the seats in 'order': for each packet,
+-- every seat in order receives that many cards.
+function deal.packets(st, order, pattern)
+  if st.dealing then return from_given(st, order, pattern) end
+  local hands = {}
+  for i, s in ipairs(order) do hands[i] = st.hands[s] end
+  st.stock:deal(hands, pattern)
+end
+
+-- Draws one card from the stock (nil when empty).
+function deal.draw(st)
+  return st.stock:draw()
+end
+
+return deal

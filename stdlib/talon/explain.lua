@@ -1,0 +1,61 @@
+-- talon.explain: rule violations as error objects, and event sentences.
+--
+-- A violation is what `g:play` raises for an illegal action: a table the
+-- front end can both print (tostring) and explain (rule, because, satisfy).
+-- Event sentences are built only when read: an event keeps its format and
+-- arguments, so a simulation that never reads them pays for no strings.
+local explain = {}
+
+local Violation = {}
+Violation.__index = Violation
+explain.Violation = Violation
+
+function Violation.__tostring(v)
+  local s = (v.rule and (v.rule .. ": ") or "") .. (v.because or "illegal action")
+  if v.satisfy then s = s .. " (" .. v.satisfy .. ")" end
+  return s
+end
+
+-- A rule violation: 'rule' is a rule id ("HOK-R3"), 'because' the evidence
+-- ("must follow ♠: you hold 9♠"), 'satisfy' what would be legal.
+function explain.violation(rule, because, satisfy)
+  return setmetatable({ rule = rule, because = because, satisfy = satisfy }, Violation)
+end
+
+function explain.is_violation(x)
+  return getmetatable(x) == Violation
+end
+
+local function fmt_arg(a)
+  if type(a) == "userdata" or type(a) == "table" then return tostring(a) end
+  return a
+end
+
+-- The sentence of an event, built on first use and cached.
+function explain.sentence(ev)
+  local t = ev.text
+  if t then return t end
+  if not ev.fmt then return ev.kind end
+  local args = {}
+  for i = 1, ev.nargs or 0 do args[i] = fmt_arg(ev.args[i]) end
+  t = ev.fmt:format(table.unpack(args, 1, ev.nargs or 0))
+  ev.text = t
+  return t
+end
+
+-- Builds an event record; 'to' is nil for a public event or the one seat
+-- that may see it.
+function explain.event(kind, data, to, fmt, ...)
+  return { kind = kind, data = data, to = to, fmt = fmt,
+           args = { ... }, nargs = select("#", ...) }
+end
+
+-- A list of cards as "A♠ 9♠" in the current print style.
+function explain.cards(cards)
+  local parts = {}
+  local list = type(cards) == "table" and cards or cards:cards()
+  for i, c in ipairs(list) do parts[i] = tostring(c) end
+  return table.concat(parts, " ")
+end
+
+return explain

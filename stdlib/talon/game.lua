@@ -1,0 +1,193 @@
+-- talon.game: game definitions (data plus named hooks) and their checks;
+-- game.new builds the running game (talon.running).
+--
+-- The framework knows every key a definition may have, which are required,
+-- and what each is; an unknown or mistyped key is rejected with a sentence
+-- naming the key and the file, before any hook runs.
+local game = {}
+
+-- key -> { kind = "data"|"hook", type = Lua type(s), required = bool, doc }
+game.keys = {
+  name = { kind = "data", type = "string", required = true, doc = "display name" },
+  summary = { kind = "data", type = "string", required = true,
+              doc = "one line: what the game or variant is" },
+  players = { kind = "data", type = "table", required = true,
+              doc = "list of allowed player counts" },
+  direction = { kind = "data", type = "string", required = true,
+                doc = "\"cw\" or \"ccw\": how seats are drawn" },
+  options = { kind = "data", type = "table", doc = "name -> {default=, doc=, values=}" },
+  deck = { kind = "data", type = "table|function", required = true,
+           doc = "a talon.deck spec, or function(opts) returning one" },
+  sides = { kind = "hook", type = "function", doc = "function(n, opts) -> partnerships" },
+  rules = { kind = "data", type = "table", doc = "rule id -> sentence" },
+  setup = { kind = "hook", type = "function", doc = "function(st): match start" },
+  deal = { kind = "hook", type = "function", required = true,
+           doc = "function(st) -> first phase: start a hand" },
+  phases = { kind = "data", type = "table", required = true, doc = "phase name -> phase table" },
+  score = { kind = "hook", type = "function", required = true,
+            doc = "function(st): score a finished hand" },
+  next_hand = { kind = "hook", type = "function", doc = "function(st): rotation between hands" },
+  match_over = { kind = "hook", type = "function",
+                 doc = "function(st) -> result or nil (default: target option)" },
+  view = { kind = "hook", type = "function", doc = "function(st, seat, v): add to a seat's view" },
+  zones = { kind = "hook", type = "function", doc = "function(st, add): extra card places" },
+  actions = { kind = "data", type = "table", doc = "extra verbs: verb -> argument type" },
+  base = { kind = "data", type = "table", doc = "the game a variant changes (set by variant.of)" },
+}
+
+game.phase_keys = {
+  mover = { type = "function", required = true, doc = "function(st) -> seat to act" },
+  legal = { type = "function", required = true,
+            doc = "function(st, seat) -> actions (a Hand when cards = true)" },
+  apply = { type = "function", required = true,
+            doc = "function(st, seat, action) -> next phase | nil | \"end\"" },
+  check = { type = "function", doc = "function(st, seat, action) -> violation explaining why" },
+  enter = { type = "function", doc = "function(st) -> nil or phase: runs on entry" },
+  cards = { type = "boolean", doc = "actions are single cards from the mover's hand" },
+  verbs = { type = "table", doc = "verbs typed in this phase" },
+  private = { type = "boolean", doc = "actions seen only by the mover" },
+  doc = { type = "string", doc = "one line for the front end" },
+}
+
+local function type_ok(v, want)
+  for t in want:gmatch("[^|]+") do
+    if type(v) == t then return true end
+  end
+  return false
+end
+
+local function sorted_keys(t)
+  local list = {}
+  for k in pairs(t) do list[#list + 1] = k end
+  table.sort(list)
+  return table.concat(list, ", ")
+end
+
+local function fail(where, msg)
+  error((where and (where .. ": ") or "") .. msg, 0)
+end
+
+local function validate_phases(def, where)
+  for pname, ph in pairs(def.phases) do
+    if type(ph) ~= "table" then
+      fail(where, ("phase '%s' must be a table, got %s"):format(tostring(pname), type(ph)))
+    end
+    for k, v in pairs(ph) do
+      local spec = game.phase_keys[k]
+      if not spec then
+        fail(where, ("unknown key '%s' in phase '%s'; known keys are %s")
+          :format(tostring(k), pname, sorted_keys(game.phase_keys)))
+      end
+      if not type_ok(v, spec.type) then
+        fail(where, ("key '%s' of phase '%s' must be a %s, got %s")
+          :format(k, pname, spec.type, type(v)))
+      end
+    end
+    for k, spec in pairs(game.phase_keys) do
+      if spec.required and ph[k] == nil then
+        fail(where, ("phase '%s' lacks the required key '%s' (%s)"):format(pname, k, spec.doc))
+      end
+    end
+  end
+end
+
+local function validate_options(def, where)
+  for name, o in pairs(def.options or {}) do
+    if type(o) ~= "table" or o.default == nil or type(o.doc) ~= "string" then
+      fail(where, ("option '%s' needs a default and a one-line doc"):format(tostring(name)))
+    end
+    for k in pairs(o) do
+      if k ~= "default" and k ~= "doc" and k ~= "values" then
+        fail(where, ("unknown key '%s' in option '%s'; known keys are default, doc, values")
+          :format(tostring(k), name))
+      end
+    end
+  end
+end
+
+-- Checks a definition; raises a sentence naming the key and 'where' (the
+-- file) on the first problem. Returns def.
+function game.validate(def, where)
+  if type(def) ~= "table" then
+    fail(where, ("a game file must return a table, got %s"):format(type(def)))
+  end
+  for k, v in pairs(def) do
+    local spec = game.keys[k]
+    if not spec then
+      fail(where, ("unknown key '%s' in the game definition; known keys are %s")
+        :format(tostring(k), sorted_keys(game.keys)))
+    end
+    if not type_ok(v, spec.type) then
+      fail(where, ("key '%s' must be a %s, got %s"):format(k, spec.type, type(v)))
+    end
+  end
+  for k, spec in pairs(game.keys) do
+    if spec.required and def[k] == nil then
+      fail(where, ("the game definition lacks the required key '%s' (%s)"):format(k, spec.doc))
+    end
+  end
+  if def.direction ~= "cw" and def.direction ~= "ccw" then
+    fail(where, ("key 'direction' must be \"cw\" or \"ccw\", got %q"):format(def.direction))
+  end
+  validate_phases(def, where)
+  validate_options(def, where)
+  return def
+end
+
+-- The definition's source file as "games/x.lua", found from the caller.
+local function caller_file(level)
+  if not debug or not debug.getinfo then return nil end
+  local info = debug.getinfo(level + 1, "S")
+  local src = info and info.source
+  if src and src:sub(1, 1) == "@" then return src:sub(2) end
+  return nil
+end
+
+-- Declares a game: checks the table (naming the calling file in errors)
+-- and returns it.
+function game.define(def)
+  return game.validate(def, caller_file(2))
+end
+
+-- Resolves options: every default, overridden by 'given'. Unknown names and
+-- values outside `values` are errors naming the option.
+function game.options(def, given)
+  local opts = {}
+  local decl = def.options or {}
+  for name, o in pairs(decl) do opts[name] = o.default end
+  for name, v in pairs(given or {}) do
+    local o = decl[name]
+    if not o then
+      error(("%s has no option '%s'; options are %s"):format(def.name, tostring(name),
+        sorted_keys(decl)), 0)
+    end
+    if type(v) ~= type(o.default) then
+      error(("option '%s' must be a %s, got %s"):format(name, type(o.default), tostring(v)), 0)
+    end
+    if o.values then
+      local found = false
+      for _, allowed in ipairs(o.values) do found = found or allowed == v end
+      if not found then
+        local list = {}
+        for i, a in ipairs(o.values) do list[i] = tostring(a) end
+        error(("option '%s' cannot be %s; allowed: %s"):format(name, tostring(v),
+          table.concat(list, ", ")), 0)
+      end
+    end
+    opts[name] = v
+  end
+  if opts.players == nil then opts.players = def.players[1] end
+  local allowed = false
+  for _, n in ipairs(def.players) do allowed = allowed or n == opts.players end
+  if not allowed then
+    error(("%s is not played by %s players"):format(def.name, tostring(opts.players)), 0)
+  end
+  return opts
+end
+
+-- A running game; see talon.running and docs/framework.md §2.
+function game.new(def, params)
+  return require("talon.running").new(def, params)
+end
+
+return game

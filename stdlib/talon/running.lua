@@ -1,0 +1,369 @@
+-- talon.running: the running game object that game.new returns.
+--
+-- It drives a definition's phases: asks the mover for a typed action,
+-- checks it against the phase's legal actions (the authority; a phase's
+-- `check` hook only explains a refusal), applies it through the one
+-- protected call, and moves between phases, hands and the match end. The
+-- record is the list of actions: undo and recovery from a failing hook both
+-- rebuild the game by replaying it, so a game is never left half-updated.
+-- Workload: random playouts call legal_hand/play once per card, so that
+-- path touches no strings and allocates nothing but the cached legal Hand.
+local game = require "talon.game"
+local state = require "talon.state"
+local deal = require "talon.deal"
+local guard = require "talon.guard"
+local actions = require "talon.actions"
+local explain = require "talon.explain"
+local score = require "talon.score"
+
+local running = {}
+local call = guard.call
+
+local G = {}
+G.__index = G
+running.G = G
+
+local function verbs_of(def)
+  local v = {}
+  for k, t in pairs(actions.verbs) do v[k] = t end
+  for k, t in pairs(def.actions or {}) do v[k] = t end
+  return v
+end
+
+local function snapshot(g)
+  local st = g.state
+  local snap = g.score_snap or {}
+  for i, v in ipairs(st.scores) do snap[i] = v end
+  g.score_snap = snap
+end
+
+local function scores_moved(g, where)
+  local snap = g.score_snap
+  if not snap then return end
+  for i, v in ipairs(g.state.scores) do
+    if snap[i] ~= v and not g.score_violation then
+      g.score_violation = ("scores changed outside 'score' (%s): side %d from %d to %d")
+        :format(where, i, snap[i], v)
+    end
+  end
+end
+
+local begin_hand
+
+local function finish_hand(g)
+  local st, def = g.state, g.def
+  if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
+  def.score(st)
+  if g.checking then snapshot(g) end
+  g.hands_done = g.hands_done + 1
+  local res = (def.match_over or score.target_result)(st)
+  local limit = g.params.hands
+  if res or (limit and g.hands_done >= limit) then
+    if not res then
+      local parts = {}
+      for i, v in ipairs(st.scores) do parts[i] = tostring(v) end
+      res = { scores = { table.unpack(st.scores) },
+              text = ("after %d hand(s): %s"):format(g.hands_done, table.concat(parts, "-")) }
+    end
+    g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
+    st:log("result", res, "%s", res.text)
+    return
+  end
+  if def.next_hand then def.next_hand(st) else st.dealer = st:next(st.dealer) end
+  begin_hand(g, nil)
+end
+
+-- Enters phase 'name' (running `enter` hooks, which may move on) and finds
+-- the mover; "end" finishes the hand.
+local function goto_phase(g, name)
+  local st, phases = g.state, g.def.phases
+  while true do
+    if name == "end" then return finish_hand(g) end
+    local ph = phases[name]
+    if not ph then
+      local list = {}
+      for k in pairs(phases) do list[#list + 1] = k end
+      table.sort(list)
+      error(("%s: a hook moved to unknown phase '%s'; phases are %s")
+        :format(g.where, tostring(name), table.concat(list, ", ")), 0)
+    end
+    st.phase, g.ph = name, ph
+    local nxt = ph.enter and ph.enter(st)
+    if nxt == nil or nxt == name then break end
+    name = nxt
+  end
+  g.mover_seat = g.ph.mover(g.state)
+end
+
+begin_hand = function(g, given)
+  local st = g.state
+  state.new_hand(st, given)
+  deal.start(st)
+  goto_phase(g, g.def.deal(st))
+end
+
+local function start(g)
+  local talon = require "talon"
+  local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
+  g.state, g.deck = st, st.deck
+  g.card_mt = getmetatable(st.deck:kinds()[1])
+  if g.checking then snapshot(g) end
+  st.given = g.params.deal
+  if g.def.setup then g.def.setup(st) end
+  begin_hand(g, g.params.deal)
+end
+
+-- Creates a running game; see docs/framework.md §2. 'deck' (internal) reuses
+-- a deck so rebuilt games share its interned cards.
+function running.new(def, params, deck)
+  params = params or {}
+  local g = setmetatable({
+    def = def, params = params, opts = game.options(def, params.options),
+    seed = params.seed or 0, file = params.file, deck = deck,
+    act = {}, act_seat = {}, nact = 0, hands_done = 0,
+    where = params.file or def.name, checking = params.checking,
+  }, G)
+  g.verbs = verbs_of(def)
+  local ok, err = guard.call(start, g)
+  if not ok then error(err, 0) end
+  return g
+end
+
+function G:mover() return self.mover_seat end
+function G:phase() return self.state.phase end
+function G:over() return self.ph == nil end
+function G:result() return self.res end
+function G:scores() return self.state.scores end
+
+local function call_legal(g)
+  local ok, r = guard.call(g.ph.legal, g.state, g.mover_seat)
+  if not ok then error(r, 0) end
+  return r
+end
+
+-- In a card phase, the mover's legal cards as a Hand (cached).
+function G:legal_hand()
+  local ph = self.ph
+  if not ph or not ph.cards then return nil end
+  local h = self.legal_h
+  if not h then
+    h = call_legal(self)
+    self.legal_h = h
+  end
+  return h
+end
+
+-- A uniformly random legal action drawn with 'rng'. In a card phase the
+-- legal Hand is sampled directly and the card is remembered, so playing it
+-- next skips the legality check (it cannot be illegal).
+function G:random(rng)
+  local ph = self.ph
+  if not ph then return nil end
+  if ph.cards then
+    local card = (self.legal_h or self:legal_hand()):pick(rng)
+    self.picked = card
+    return card
+  end
+  local list = self:legal()
+  return list[rng:int(1, #list)]
+end
+
+-- The mover's legal actions as an array (cached until the next action).
+function G:legal()
+  local l = self.legal_list
+  if l then return l end
+  if not self.ph then l = {}
+  elseif self.ph.cards then l = self:legal_hand():cards()
+  else l = call_legal(self) end
+  self.legal_list = l
+  return l
+end
+
+function G:parse(text)
+  return actions.parse(self.deck, text, self.verbs)
+end
+
+function G.text(_, a) return actions.text(a) end
+
+local function is_legal(g, a)
+  if g.ph.cards then
+    return getmetatable(a) == g.card_mt and g:legal_hand():count(a) > 0
+  end
+  for _, l in ipairs(g:legal()) do
+    if actions.equal(l, a) then return true end
+  end
+  return false
+end
+
+local function legal_text(g)
+  local parts, list = {}, g:legal()
+  for i = 1, math.min(#list, 12) do parts[i] = actions.text(list[i]) end
+  if #list > 12 then parts[#parts + 1] = "…" end
+  return "legal now: " .. table.concat(parts, ", ")
+end
+
+-- The violation explaining why 'a' is not legal now.
+local function why_illegal(g, a)
+  local v
+  if g.ph.cards and not actions.is_card(a) then
+    v = explain.violation(nil, ("%s must play a card now, not '%s'")
+      :format(g.state.names[g.mover_seat], actions.text(a)), legal_text(g))
+  elseif g.ph.check then
+    local ok, r = guard.call(g.ph.check, g.state, g.mover_seat, a)
+    if not ok then error(r, 0) end
+    v = r
+  end
+  if not explain.is_violation(v) then
+    v = explain.violation(v and v.rule, ("'%s' is not legal in phase %s")
+      :format(actions.text(a), g.state.phase), legal_text(g))
+  end
+  v.seat, v.action = g.mover_seat, a
+  return v
+end
+
+local function step(g, ph, seat, a)
+  local st = g.state
+  if not st.quiet then
+    if ph.private then
+      st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
+        actions.text(a))
+      st:log("action", { seat = seat }, "%s acts face down", st.names[seat])
+    else
+      st:log("action", { seat = seat, action = a }, "%s: %s", st.names[seat], actions.text(a))
+    end
+  end
+  if g.checking then snapshot(g) end
+  local nxt = ph.apply(st, seat, a)
+  if nxt ~= nil then goto_phase(g, nxt)
+  else g.mover_seat = ph.mover(st) end
+  if g.checking then scores_moved(g, "after an action") end
+  -- the next legal Hand is found inside this same protected call: one
+  -- sandbox call per card instead of two
+  local nph = g.ph
+  g.legal_h = nph and nph.cards and nph.legal(st, g.mover_seat) or nil
+end
+
+-- Rebuilds the game from its first 'k' actions (undo, recovery).
+local function rebuild(g, k)
+  local ng = running.new(g.def, g.params, g.deck)
+  for i = 1, k do ng:play(g.act[i]) end
+  for key in pairs(g) do g[key] = nil end
+  for key, v in pairs(ng) do g[key] = v end
+end
+
+-- Applies an action; returns true, or false and a violation if illegal.
+-- A failing hook restores the position before the action and re-raises.
+function G:try(a)
+  if self.aborted then error(self.aborted, 0) end
+  if not self.ph then return false, explain.violation(nil, "the game is over") end
+  if type(a) == "string" then
+    local pa, err = self:parse(a)
+    if not pa then return false, explain.violation(nil, err) end
+    a = pa
+  end
+  local ph = self.ph
+  if ph.cards then
+    if a == self.picked then -- drawn from the current legal Hand by G:random
+      self.picked = nil
+    elseif getmetatable(a) ~= self.card_mt
+      or (self.legal_h or self:legal_hand()):count(a) == 0 then
+      return false, why_illegal(self, a)
+    end
+  elseif not is_legal(self, a) then
+    return false, why_illegal(self, a)
+  end
+  local seat = self.mover_seat
+  self.legal_h, self.legal_list, self.picked = nil, nil, nil
+  local ok, err = call(step, self, ph, seat, a)
+  if not ok then
+    local rok, rerr = pcall(rebuild, self, self.nact)
+    if not rok then self.aborted = err; self.abort_cause = rerr end
+    error(err, 0)
+  end
+  local n = self.nact + 1
+  self.act[n], self.act_seat[n], self.nact = a, seat, n
+  return true
+end
+
+-- Applies an action or raises its violation (an error object).
+function G:play(a)
+  local ok, v = self:try(a)
+  if not ok then error(v, 2) end
+  return true
+end
+
+local function random_playout(g, rng, limit)
+  local n = 0
+  while g.ph and n < limit do
+    local ph, seat = g.ph, g.mover_seat
+    local a
+    if ph.cards then
+      a = (g.legal_h or ph.legal(g.state, seat)):pick(rng)
+    else
+      local list = g.legal_list or ph.legal(g.state, seat)
+      a = list[rng:int(1, #list)]
+    end
+    g.legal_h, g.legal_list = nil, nil
+    step(g, ph, seat, a)
+    local k = g.nact + 1
+    g.act[k], g.act_seat[k], g.nact = a, seat, k
+    n = n + 1
+  end
+  return n
+end
+
+-- Plays uniformly random legal actions until the game ends (or 'limit'
+-- actions), all in one protected call: the batch path of simulations.
+-- Returns the number of actions played.
+function G:playout(rng, limit)
+  if self.aborted then error(self.aborted, 0) end
+  local ok, n = call(random_playout, self, rng, limit or 100000)
+  if not ok then
+    local rok, rerr = pcall(rebuild, self, self.nact)
+    if not rok then self.aborted = n; self.abort_cause = rerr end
+    error(n, 0)
+  end
+  return n
+end
+
+-- Takes back the last n actions (default 1).
+function G:undo(n)
+  n = n or 1
+  if self.nact < n then return false end
+  rebuild(self, self.nact - n)
+  return true
+end
+
+function G:events(from)
+  local evs = self.state.events
+  for i = from or 1, #evs do explain.sentence(evs[i]) end
+  return evs
+end
+
+-- A sentence explaining an event (by index), an action, or "score".
+function G:explain(x)
+  if type(x) == "number" then
+    local ev = self.state.events[x]
+    return ev and explain.sentence(ev)
+  end
+  if x == "score" then
+    local lines = {}
+    for _, ev in ipairs(self.state.events) do
+      if ev.kind == "score" or ev.kind == "hand" then lines[#lines + 1] = explain.sentence(ev) end
+    end
+    return table.concat(lines, "\n")
+  end
+  if type(x) == "string" then
+    local a, err = self:parse(x)
+    if not a then return err end
+    x = a
+  end
+  if not self.ph then return "the game is over" end
+  if is_legal(self, x) then return ("'%s' is legal now"):format(actions.text(x)) end
+  return tostring(why_illegal(self, x))
+end
+
+function G:view(seat) return require("talon.view").of(self, seat) end
+function G:record() return require("talon.record").write(self) end
+
+return running

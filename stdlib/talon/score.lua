@@ -1,0 +1,66 @@
+-- talon.score: score changes with their breakdown, targets and pots.
+--
+-- Scores belong to sides (a partnership or a single seat). Every change is
+-- logged with the sentence that explains it, so `talon explain` can show how
+-- a score was reached.
+local seats = require "talon.seats"
+
+local score = {}
+
+-- Adds 'points' to 'side' and logs why ('why' is a short sentence).
+function score.add(st, side, points, rule, why)
+  st.scores[side] = st.scores[side] + points
+  st:log("score", { side = side, points = points, rule = rule, total = st.scores[side] },
+    "%s scores %d (%s%s); total %d", seats.side_name(st, side), points,
+    rule and (rule .. ": ") or "", why, st.scores[side])
+end
+
+-- The sides whose score is the strictly highest, or all tied leaders.
+function score.leaders(st)
+  local best, list = nil, {}
+  for side, v in ipairs(st.scores) do
+    if not best or v > best then best, list = v, { side }
+    elseif v == best then list[#list + 1] = side end
+  end
+  return list, best
+end
+
+-- Default match end: a side at or above opts.target with the strictly
+-- highest score wins; tied leaders play on.
+function score.target_result(st)
+  local target = st.opts.target
+  if not target then return nil end
+  local leaders, best = score.leaders(st)
+  if best < target or #leaders > 1 then return nil end
+  return score.result(st, leaders[1])
+end
+
+-- A result table for a winning side.
+function score.result(st, side)
+  local parts = {}
+  for i, v in ipairs(st.scores) do parts[i] = tostring(v) end
+  return {
+    winner = side,
+    winners = st.sides[side],
+    scores = { table.unpack(st.scores) },
+    text = ("%s wins %s"):format(seats.side_name(st, side), table.concat(parts, "-")),
+  }
+end
+
+-- Pots and stakes: every side's chips and a shared pot.
+function score.ante(st, amount)
+  for s = 1, st.n do
+    st.chips[s] = (st.chips[s] or 0) - amount
+    st.pot = (st.pot or 0) + amount
+  end
+  st:log("ante", { amount = amount }, "everyone pays %d into the pot (pot %d)", amount, st.pot)
+end
+
+function score.take_pot(st, seat)
+  local pot = st.pot or 0
+  st.chips[seat] = (st.chips[seat] or 0) + pot
+  st.pot = 0
+  st:log("pot", { seat = seat, amount = pot }, "%s takes the pot of %d", st.names[seat], pot)
+end
+
+return score

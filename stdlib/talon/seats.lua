@@ -1,0 +1,45 @@
+-- talon.seats: seat arithmetic and partnerships.
+--
+-- Seats are 1..n in the order of play, so next(s) = s % n + 1 whatever the
+-- direction; the direction only says where a front end draws the seats.
+local seats = {}
+
+function seats.next(s, n) return s % n + 1 end
+function seats.prev(s, n) return (s - 2) % n + 1 end
+function seats.opposite(s, n) return (s + n // 2 - 1) % n + 1 end
+
+-- Seats in play order starting at 'first'.
+function seats.from(first, n)
+  local list = {}
+  for i = 0, n - 1 do list[i + 1] = (first + i - 1) % n + 1 end
+  return list
+end
+
+-- Validates a list of sides (each a list of seats) covering 1..n exactly
+-- once and returns side_of[seat]. With no sides, each seat is its own side.
+function seats.sides(n, sides)
+  if not sides then
+    sides = {}
+    for s = 1, n do sides[s] = { s } end
+  end
+  local side_of = {}
+  for i, side in ipairs(sides) do
+    for _, s in ipairs(side) do
+      if side_of[s] then error(("seat %d is in two sides"):format(s), 3) end
+      side_of[s] = i
+    end
+  end
+  for s = 1, n do
+    if not side_of[s] then error(("seat %d belongs to no side"):format(s), 3) end
+  end
+  return sides, side_of
+end
+
+-- "P1+P3" for a side, or "P2" for a single seat.
+function seats.side_name(st, side)
+  local names = {}
+  for i, s in ipairs(st.sides[side]) do names[i] = st.names[s] end
+  return table.concat(names, "+")
+end
+
+return seats

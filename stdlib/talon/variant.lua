@@ -1,0 +1,84 @@
+-- talon.variant: a house-rule variant is a game that starts from another
+-- and changes option defaults or wraps hooks, never editing the base.
+--
+--   return variant.of(require "games.hokm", {
+--     name = "Hokm (all tricks)", summary = "…one line…",
+--     options = { play_all_tricks = true },
+--     wrap = { score = function(orig, st) return orig(st) end },
+--   })
+local game = require "talon.game"
+
+local variant = {}
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+local function set_defaults(def, changes)
+  local opts = {}
+  for name, o in pairs(def.options or {}) do opts[name] = copy(o) end
+  for name, v in pairs(changes) do
+    local o = opts[name]
+    if not o then
+      error(("variant: %s has no option '%s'"):format(def.name, tostring(name)), 3)
+    end
+    if type(v) ~= type(o.default) then
+      error(("variant: option '%s' must be a %s, got %s"):format(name, type(o.default),
+        tostring(v)), 3)
+    end
+    o.default = v
+  end
+  return opts
+end
+
+-- Wraps top-level hooks ("score") or phase hooks ("play.apply"): the new
+-- function receives the original first.
+local function wrap_hooks(def, wraps)
+  for key, w in pairs(wraps) do
+    local pname, hook = key:match("^([%w_]+)%.([%w_]+)$")
+    if pname then
+      local ph = def.phases[pname]
+      if not ph or type(ph[hook]) ~= "function" then
+        error(("variant: cannot wrap '%s': no such phase hook"):format(key), 3)
+      end
+      ph = copy(ph)
+      local orig = ph[hook]
+      ph[hook] = function(...) return w(orig, ...) end
+      def.phases = copy(def.phases)
+      def.phases[pname] = ph
+    else
+      local orig = def[key]
+      if type(orig) ~= "function" then
+        error(("variant: cannot wrap '%s': the game has no such hook"):format(key), 3)
+      end
+      def[key] = function(...) return w(orig, ...) end
+    end
+  end
+end
+
+-- A new definition: 'base' with the changes applied. 'changes' must carry
+-- name and summary; options sets new defaults; wrap wraps hooks; any other
+-- game key replaces the base's.
+function variant.of(base, changes)
+  if type(base) ~= "table" then error("variant.of: the base game must be a table", 2) end
+  if type(changes) ~= "table" or type(changes.summary) ~= "string" then
+    error("variant.of: a variant needs a one-line 'summary'", 2)
+  end
+  local def = copy(base)
+  def.base = base
+  for k, v in pairs(changes) do
+    if k ~= "options" and k ~= "wrap" then
+      if not game.keys[k] then
+        error(("variant: unknown key '%s'"):format(tostring(k)), 2)
+      end
+      def[k] = v
+    end
+  end
+  if changes.options then def.options = set_defaults(base, changes.options) end
+  if changes.wrap then wrap_hooks(def, changes.wrap) end
+  return def
+end
+
+return variant

@@ -1,0 +1,49 @@
+-- talon.view: what one seat may see.
+--
+-- Built from the state by copying only public facts and the seat's own
+-- cards; hidden cards (other hands, the stock, the discards, private events
+-- of others) never enter the table, so a front end or a bot given a view
+-- cannot leak them.
+local view = {}
+
+local function copy_list(t, n)
+  local c = {}
+  for i = 1, n or #t do c[i] = t[i] end
+  return c
+end
+
+-- The view of 'seat' in running game 'g' (docs/framework.md §6).
+function view.of(g, seat)
+  local st = g.state
+  if type(seat) ~= "number" or seat < 1 or seat > st.n or seat % 1 ~= 0 then
+    error(("bad argument #1 to 'view' (seat 1..%d expected, got %s)"):format(st.n,
+      tostring(seat)), 3)
+  end
+  local v = {
+    seat = seat, n = st.n, phase = st.phase, mover = g.mover_seat,
+    hand = st.hands[seat]:copy(), sizes = {}, tricks_won = copy_list(st.tricks_won, st.n),
+    stock = st.stock and #st.stock or 0, trump = st.trump, dealer = st.dealer,
+    leader = st.leader, scores = copy_list(st.scores), names = copy_list(st.names),
+    hand_no = st.hand_no,
+    trick = { seats = copy_list(st.trick.seats, st.trick.n),
+              cards = copy_list(st.trick.cards, st.trick.n) },
+    known = st.known[seat] and st.known[seat]:copy() or nil,
+    pot = st.pot, chips = copy_list(st.chips, #st.chips),
+  }
+  for i = 1, st.trick.n do
+    if st.trick.down[i] then v.trick.cards[i] = false end -- face down
+  end
+  for s = 1, st.n do v.sizes[s] = #st.hands[s] end
+  local evs = {}
+  for _, ev in ipairs(g:events()) do
+    if ev.to == nil or ev.to == seat then
+      evs[#evs + 1] = { kind = ev.kind, text = ev.text, hand = ev.hand }
+    end
+  end
+  v.events = evs
+  if g.mover_seat == seat then v.legal = copy_list(g:legal()) end
+  if g.def.view then g.def.view(st, seat, v) end
+  return v
+end
+
+return view

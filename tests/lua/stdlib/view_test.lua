@@ -1,0 +1,93 @@
+-- Views (docs/framework.md §6): the view of a seat never contains another
+-- seat's hidden cards, the stock or the discards — checked at every step of
+-- random Hokm games of all three forms (HOK-R17: discards unseen; HOK-R18:
+-- only the drawer sees the card he looks at).
+local t = require "talon.testing"
+local game = require "talon.game"
+local loader = require "talon.loader"
+local bot = require "talon.bot"
+local talon = require "talon"
+
+local def = assert(loader.load("hokm"))
+local card_mt
+
+-- Every Card reachable from a view (Hands expanded), keyed by card.
+local function cards_in(v, out, seen)
+  seen = seen or {}
+  for _, x in pairs(v) do
+    local mt = getmetatable(x)
+    if mt == card_mt then out[x] = true
+    elseif mt and type(x.cards) == "function" then
+      for _, c in ipairs(x:cards()) do out[c] = true end
+    elseif type(x) == "table" and not seen[x] then
+      seen[x] = true
+      cards_in(x, out, seen)
+    end
+  end
+  return out
+end
+
+local function hidden_from(g, seat)
+  local st = g.state
+  local h = st.deck:hand()
+  for s = 1, st.n do if s ~= seat then h:add(st.hands[s]) end end
+  h:add(st.discards)
+  if st.stock then h:add(st.stock:hand()) end
+  if st.known[seat] then h = h - st.known[seat] end
+  return h
+end
+
+-- Event texts may name the seat's own discards; other hands and the stock
+-- never.
+local function hidden_text(g, seat)
+  local st = g.state
+  local h = st.deck:hand()
+  for s = 1, st.n do if s ~= seat then h:add(st.hands[s]) end end
+  if st.stock then h:add(st.stock:hand()) end
+  if st.known[seat] then h = h - st.known[seat] end
+  return h
+end
+
+local function check_view(g, seat)
+  local v = g:view(seat)
+  local hidden = hidden_from(g, seat)
+  for c in pairs(cards_in(v, {})) do
+    if hidden:count(c) > 0 then return ("seat %d sees hidden %s"):format(seat, c:name("ascii")) end
+  end
+  local from = 1
+  for i, ev in ipairs(v.events) do if ev.kind == "hand" then from = i end end
+  local secret = hidden_text(g, seat)
+  for i = from, #v.events do
+    local text = v.events[i].text or ""
+    for _, c in ipairs(secret:cards()) do
+      local named = text:find(c:name("ascii"), 1, true) or text:find(tostring(c), 1, true)
+      if named then
+        return ("seat %d reads hidden %s in '%s'"):format(seat, c:name("ascii"), text)
+      end
+    end
+  end
+  return nil
+end
+
+for _, n in ipairs({ 4, 3, 2 }) do
+  t.test(("%d players: no view leaks a hidden card"):format(n), function()
+    for seed = 1, 6 do
+      local g = game.new(def, { options = { players = n }, seed = seed, hands = 1 })
+      card_mt = getmetatable(g.state.deck:kinds()[1])
+      local rng = talon.rng(seed)
+      while not g:over() do
+        for s = 1, n do
+          local bad = check_view(g, s)
+          t.ok(not bad, bad or "")
+        end
+        t.eq(#g:view(g:mover()).hand, #g.state.hands[g:mover()], "own hand visible")
+        g:play(bot.random(g, rng))
+      end
+    end
+  end)
+end
+
+t.test("view refuses a bad seat", function()
+  local g = game.new(def, { seed = 1, hands = 1 })
+  t.checkerror("seat 1..4", g.view, g, 9)
+end)
