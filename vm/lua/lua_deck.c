@@ -119,6 +119,7 @@ static void intern_cards(lua_State *L, int deck_idx, tv_deck *d) {
   lua_createtable(L, d->nkinds, 0);
   for (int k = 0; k < d->nkinds; k++) {
     tl_card *c = lua_newuserdatauv(L, sizeof *c, 1);
+    c->tag = TL_TAG_CARD;
     c->deck = d;
     c->kind = (tv_card)k;
     luaL_setmetatable(L, TL_CARD);

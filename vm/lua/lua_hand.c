@@ -37,6 +37,14 @@ static void scale(tv_hand *h, int n) {
 
 static int hand_add(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
+  tl_card *c = tl_test_card(L, 2);
+  if (c && c->deck == h->deck && lua_isnone(L, 3)) { /* the hot path */
+    if (tv_hand_add(&h->h, c->kind, 1) != TV_OK)
+      return luaL_error(L, "a hand holds at most %d copies of a card",
+                        TV_MAX_COPIES);
+    lua_settop(L, 1);
+    return 1;
+  }
   tv_hand add;
   tl_check_cards(L, 2, h->deck, &add);
   int n = optcount(L, 3);
@@ -50,6 +58,12 @@ static int hand_add(lua_State *L) {
 
 static int hand_remove(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
+  tl_card *c = tl_test_card(L, 2);
+  if (c && c->deck == h->deck && lua_isnone(L, 3) &&
+      tv_hand_remove(&h->h, c->kind, 1) == TV_OK) { /* the hot path */
+    lua_settop(L, 1);
+    return 1;
+  }
   tv_hand rem;
   tl_check_cards(L, 2, h->deck, &rem);
   int n = optcount(L, 3);
@@ -174,7 +188,7 @@ static int hand_pick(lua_State *L) {
 
 /* Binary operators: both operands must be hands of the same deck. */
 static tl_hand *check_pair(lua_State *L, tv_hand *b) {
-  tl_hand *a = luaL_testudata(L, 1, TL_HAND);
+  tl_hand *a = tl_test_hand(L, 1);
   int other = 2;
   if (!a) {
     a = tl_check_hand(L, 2);
@@ -190,7 +204,7 @@ static int hand_add_op(lua_State *L) {
   if (tv_hand_union(&out, &a->h, &b) != TV_OK)
     return luaL_error(L, "a hand holds at most %d copies of a card",
                       TV_MAX_COPIES);
-  tl_push_hand(L, luaL_testudata(L, 1, TL_HAND) ? 1 : 2, &out);
+  tl_push_hand(L, tl_test_hand(L, 1) ? 1 : 2, &out);
   return 1;
 }
 
@@ -207,7 +221,7 @@ static int hand_mul_op(lua_State *L) {
   tv_hand b, out;
   tl_hand *a = check_pair(L, &b);
   tv_hand_inter(&out, &a->h, &b);
-  tl_push_hand(L, luaL_testudata(L, 1, TL_HAND) ? 1 : 2, &out);
+  tl_push_hand(L, tl_test_hand(L, 1) ? 1 : 2, &out);
   return 1;
 }
 
@@ -238,14 +252,9 @@ static int hand_tostring(lua_State *L) {
   return 1;
 }
 
-static int hand_index(lua_State *L) {
+static int hand_deck(lua_State *L) {
   tl_check_hand(L, 1);
-  if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "deck") == 0)
-    lua_getiuservalue(L, 1, 1);
-  else {
-    lua_pushvalue(L, 2);
-    lua_rawget(L, lua_upvalueindex(1));
-  }
+  lua_getiuservalue(L, 1, 1);
   return 1;
 }
 
@@ -256,7 +265,7 @@ static const luaL_Reg hand_methods[] = {
     {"cards", hand_cards}, {"each", hand_each},
     {"suit", hand_suit},   {"points", hand_points},
     {"nth", hand_nth},     {"pick", hand_pick},
-    {NULL, NULL},
+    {"deck", hand_deck},   {NULL, NULL},
 };
 
 static const luaL_Reg hand_meta[] = {
@@ -269,8 +278,7 @@ static const luaL_Reg hand_meta[] = {
 void talon_open_hand(lua_State *L) {
   luaL_newmetatable(L, TL_HAND);
   luaL_setfuncs(L, hand_meta, 0);
-  luaL_newlib(L, hand_methods);
-  lua_pushcclosure(L, hand_index, 1);
+  luaL_newlib(L, hand_methods); /* a plain table: method lookup is cheap */
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
 }

@@ -134,7 +134,7 @@ static int pile_deal(lua_State *L) {
   luaL_argcheck(L, np >= 1 && np <= MAX_PACKETS, 3, "1 to 64 packet sizes");
   for (int i = 0; i < ns; i++) {
     lua_geti(L, 2, i + 1);
-    tl_hand *h = luaL_testudata(L, -1, TL_HAND);
+    tl_hand *h = tl_test_hand(L, -1);
     if (!h || h->deck != p->deck)
       return luaL_argerror(
           L, 2,

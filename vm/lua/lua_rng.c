@@ -74,7 +74,7 @@ static int rng_shuffle(lua_State *L) {
 
 static int rng_pick(lua_State *L) {
   tv_rng *r = tl_check_rng(L, 1);
-  tl_hand *h = luaL_testudata(L, 2, TL_HAND);
+  tl_hand *h = tl_test_hand(L, 2);
   if (h) {
     if (h->h.size == 0)
       return luaL_argerror(L, 2, "cannot pick from an empty hand");

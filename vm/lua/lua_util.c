@@ -15,8 +15,21 @@ tv_deck *tl_check_deck(lua_State *L, int arg) {
   return luaL_checkudata(L, arg, TL_DECK);
 }
 
+tl_card *tl_test_card(lua_State *L, int arg) {
+  tl_card *c = lua_touserdata(L, arg);
+  return c && lua_rawlen(L, arg) == sizeof *c && c->tag == TL_TAG_CARD ? c
+                                                                       : NULL;
+}
+
+tl_hand *tl_test_hand(lua_State *L, int arg) {
+  tl_hand *h = lua_touserdata(L, arg);
+  return h && lua_rawlen(L, arg) == sizeof *h && h->tag == TL_TAG_HAND ? h
+                                                                       : NULL;
+}
+
 tl_hand *tl_check_hand(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, TL_HAND);
+  tl_hand *h = tl_test_hand(L, arg);
+  return h ? h : luaL_checkudata(L, arg, TL_HAND); /* raises */
 }
 
 tl_pile *tl_check_pile(lua_State *L, int arg) {
@@ -34,7 +47,7 @@ static const char *card_name(const tv_deck *d, tv_card c, char *buf,
 }
 
 tv_card tl_check_card(lua_State *L, int arg, const tv_deck *d) {
-  tl_card *c = luaL_testudata(L, arg, TL_CARD);
+  tl_card *c = tl_test_card(L, arg);
   if (c) {
     if (c->deck != d) {
       char name[32];
@@ -65,7 +78,7 @@ static void add_one(lua_State *L, int arg, const tv_deck *d, tv_hand *out,
 
 void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
   tv_hand_clear(out);
-  tl_hand *h = luaL_testudata(L, arg, TL_HAND);
+  tl_hand *h = tl_test_hand(L, arg);
   if (h) {
     luaL_argcheck(L, h->deck == d, arg, "hand belongs to another deck");
     *out = h->h;
@@ -80,27 +93,30 @@ void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
       add_one(L, arg, d, out, lua_gettop(L));
       lua_pop(L, 1);
     }
-  } else if (luaL_testudata(L, arg, TL_CARD)) {
+  } else if (tl_test_card(L, arg)) {
     add_one(L, arg, d, out, arg);
   } else {
     luaL_typeerror(L, arg, "cards (a card, hand, string or list of cards)");
   }
 }
 
+/* A Deck's user value is its table of interned cards; every other object's
+ * is the Deck itself. That tells them apart without a metatable lookup. */
 void tl_push_deck_of(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
-  if (luaL_testudata(L, idx, TL_DECK))
+  if (lua_getiuservalue(L, idx, 1) == LUA_TTABLE) {
+    lua_pop(L, 1);
     lua_pushvalue(L, idx);
-  else
-    lua_getiuservalue(L, idx, 1);
+  }
 }
 
 void tl_push_card(lua_State *L, int deck_idx, tv_card kind) {
-  tl_push_deck_of(L, deck_idx);
-  lua_getiuservalue(L, -1, 1); /* deck, cards */
+  if (lua_getiuservalue(L, deck_idx, 1) != LUA_TTABLE) { /* obj -> deck */
+    lua_getiuservalue(L, -1, 1);                         /* deck, cards */
+    lua_remove(L, -2);
+  }
   lua_rawgeti(L, -1, (lua_Integer)kind + 1);
-  lua_replace(L, -3);
-  lua_pop(L, 1);
+  lua_remove(L, -2);
 }
 
 tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h) {
@@ -108,6 +124,7 @@ tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h) {
   tl_push_deck_of(L, deck_idx); /* deck */
   tv_deck *d = lua_touserdata(L, -1);
   tl_hand *nh = lua_newuserdatauv(L, sizeof *nh, 1); /* deck, hand */
+  nh->tag = TL_TAG_HAND;
   nh->deck = d;
   nh->h = *h;
   luaL_setmetatable(L, TL_HAND);

@@ -28,12 +28,20 @@
 #define TL_PILE "talon.Pile"
 #define TL_RNG  "talon.Rng"
 
+/* Cards and hands carry a tag so the hot paths can check their type
+ * without the registry lookup of luaL_checkudata: a userdata of the right
+ * size whose first word is the tag (scripts cannot forge userdata). */
+#define TL_TAG_CARD 0x43415244u /* "CARD" */
+#define TL_TAG_HAND 0x48414e44u /* "HAND" */
+
 typedef struct tl_card {
-  const tv_deck *deck;
+  uint32_t tag;
   tv_card kind;
+  const tv_deck *deck;
 } tl_card;
 
 typedef struct tl_hand {
+  uint32_t tag;
   const tv_deck *deck;
   tv_hand h;
 } tl_hand;
@@ -48,6 +56,11 @@ typedef struct tl_pile {
 int tl_raise(lua_State *L, const tv_err *e);
 
 tv_deck *tl_check_deck(lua_State *L, int arg);
+
+/* The Card / Hand at 'arg', or NULL when it is something else. */
+tl_card *tl_test_card(lua_State *L, int arg);
+tl_hand *tl_test_hand(lua_State *L, int arg);
+
 tl_hand *tl_check_hand(lua_State *L, int arg);
 tl_pile *tl_check_pile(lua_State *L, int arg);
 tv_rng *tl_check_rng(lua_State *L, int arg);
