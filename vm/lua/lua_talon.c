@@ -12,6 +12,7 @@ int luaopen_talon(lua_State *L) {
   talon_open_pile(L);
   talon_open_sandbox(L);
   talon_open_meld(L);
+  talon_open_trick(L);
   /* further openers are added here, one line each */
   lua_pushliteral(L, "0.1.0");
   lua_setfield(L, -2, "version");

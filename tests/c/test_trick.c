@@ -1,0 +1,618 @@
+/*
+ * test_trick.c - the pure C trick engine (vm/trick.c, vm/trick_why.c) on
+ * the card-play rules of RULES.md, written here as tv_trick_rules data,
+ * and on the worked examples of EXAMPLES.md.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "deck.h"
+#include "hand.h"
+#include "trick.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static void make_deck(tv_deck *d, const char *ranks, const char *points,
+                      int copies) {
+  tv_err e;
+  assert_int_equal(tv_deck_init(d, "S H D C", ranks, &e), TV_OK);
+  for (int r = 0; points && *points; r++) {
+    tv_deck_set_points(d, r, (int)strtol(points, (char **)&points, 10));
+  }
+  assert_int_equal(tv_deck_set_copies(d, copies, &e), TV_OK);
+}
+
+static tv_hand H(const tv_deck *d, const char *s) {
+  tv_hand h;
+  tv_err e;
+  tv_hand_clear(&h);
+  if (tv_hand_parse(d, s, &h, &e) != TV_OK) fail_msg("%s: %s", s, e.msg);
+  return h;
+}
+
+static tv_card C(const tv_deck *d, const char *s) {
+  tv_card c;
+  tv_err e;
+  assert_int_equal(tv_card_parse(d, s, strlen(s), &c, &e), TV_OK);
+  return c;
+}
+
+static void play(tv_trick *t, int seat, const char *cards, bool down) {
+  tv_hand p = H(t->deck, cards);
+  tv_err e;
+  assert_int_equal(tv_trick_play(t, seat, &p, down, &e), TV_OK);
+}
+
+/* Plays each token of 'cards' as a one-card play, seats 0, 1, 2, ... */
+static void play_each(tv_trick *t, const char *cards) {
+  char tok[8];
+  while (*cards) {
+    size_t n = strcspn(cards, " ");
+    if (n && n < sizeof tok) {
+      memcpy(tok, cards, n);
+      tok[n] = 0;
+      play(t, t->nplays, tok, false);
+    }
+    cards += n + (cards[n] == ' ');
+  }
+}
+
+static void assert_hand(const tv_deck *d, const tv_hand *got,
+                        const char *want) {
+  tv_hand w = H(d, want);
+  char a[128], b[128];
+  tv_hand_format(d, got, TV_STYLE_ASCII, a, sizeof a);
+  tv_hand_format(d, &w, TV_STYLE_ASCII, b, sizeof b);
+  if (!tv_hand_equal(got, &w)) fail_msg("got %s, want %s", a, b);
+}
+
+/* The legal cards of 'hand' in t equal 'want', and tv_trick_check agrees
+ * card by card. */
+static void assert_legal(const tv_trick *t, const char *hand,
+                         const char *want) {
+  tv_hand h = H(t->deck, hand), legal, w = H(t->deck, want);
+  tv_trick_legal(t, &h, &legal);
+  assert_hand(t->deck, &legal, want);
+  for (int k = 0; k < TV_MAX_KINDS; k++) {
+    if (!h.n[k]) continue;
+    tv_hand one;
+    tv_hand_clear(&one);
+    tv_hand_add(&one, (tv_card)k, 1);
+    tv_status st = tv_trick_check(t, &h, &one, false, TV_STYLE_ASCII, NULL);
+    assert_int_equal(st == TV_OK, w.n[k] > 0);
+  }
+}
+
+/* The reason tv_trick_check gives for 'cards' from 'hand'. */
+static tv_trick_why why(const tv_trick *t, const char *hand, const char *cards,
+                        bool down) {
+  tv_trick_why w;
+  tv_hand h = H(t->deck, hand), p = H(t->deck, cards);
+  const tv_hand *hp = hand ? &h : NULL;
+  memset(&w, 0, sizeof w);
+  if (tv_trick_check(t, hp, &p, down, TV_STYLE_ASCII, &w) == TV_OK)
+    w.rule = TV_RULE_OK;
+  return w;
+}
+
+static tv_trick_rules follow_rules(int head, int ref, int on_void) {
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  r.follow = 1;
+  r.head = (uint8_t)head;
+  r.head_ref = (uint8_t)ref;
+  r.on_void = (uint8_t)on_void;
+  return r;
+}
+
+static tv_trick_rules set_rules(unsigned sizes, tv_card top, int down) {
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  r.lead_sizes = (uint16_t)sizes;
+  r.top = top;
+  r.wild_top = top != TV_NO_CARD;
+  r.face_down = (uint8_t)down;
+  return r;
+}
+
+#define SIZES(...) sizes_of((const int[]){__VA_ARGS__, 0})
+static unsigned sizes_of(const int *s) {
+  unsigned m = 0;
+  for (; *s; s++)
+    m |= 1u << *s;
+  return m;
+}
+
+#define HOSGIN_RANKS "A T K Q J"
+#define KOSEL_RANKS  "A T K Q J 9 8 7 6"
+#define KOSEL_POINTS "11 10 4 3 2 0 0 0 0"
+
+/* ---- one-card obligations ----------------------------------------------- */
+
+/* HOK-R3: follow the led suit if possible, otherwise any card; no
+ * obligation to trump or to beat. */
+static void hokm_follow_only(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, "A K Q J T 9 8 7 6 5 4 3 2", NULL, 1);
+  tv_trick_rules r = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, tv_deck_find_suit(&d, "D", 1));
+  play(&t, 0, "KS", false);
+  assert_legal(&t, "AS 2S KD 3H", "AS 2S");
+  assert_legal(&t, "KD 3H", "KD 3H");
+  tv_trick_why w = why(&t, "AS 2S KD 3H", "KD", false);
+  assert_int_equal(w.rule, TV_RULE_FOLLOW);
+  assert_string_equal(w.because, "must follow S: you hold AS 2S");
+  assert_hand(&d, &w.satisfy, "AS 2S");
+  assert_string_equal(tv_trick_rule_name(w.rule), "must_follow");
+}
+
+/* BES-R6: while the talon lasts any card may be played; the trick winner
+ * is still the general one (highest trump, else highest of the led suit). */
+static void besigue_talon_free_play(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, "A T K Q J 9 8 7", "11 10 4 3 2 0 0 0", 2);
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, tv_deck_find_suit(&d, "H", 1));
+  play(&t, 0, "AS", false);
+  assert_legal(&t, "7S KH 8D", "7S KH 8D");
+  play(&t, 1, "7H", false);
+  assert_int_equal(tv_trick_winner(&t), 1);
+  assert_int_equal(tv_trick_points(&t), 11);
+}
+
+typedef struct legal_case {
+  const char *trick, *hand, *want;
+} legal_case;
+
+static void run_cases(const tv_deck *d, const tv_trick_rules *r, int trump,
+                      const legal_case *cases, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    tv_trick t;
+    tv_trick_init(&t, d, r, trump);
+    play_each(&t, cases[i].trick);
+    assert_legal(&t, cases[i].hand, cases[i].want);
+  }
+}
+
+/* HOS-19 (HOS-R26): the nine cases with the default options
+ * (overtrump_reference = "highest", no must_head_plain), trump D. */
+static void hosgin_legal_cards_defaults(void **state) {
+  (void)state;
+  static const legal_case cases[] = {
+      {"AS", "TS JS AD", "TS JS"},    {"AS", "JD AD KH", "JD AD"},
+      {"AS KD", "JD AD KH", "JD AD"}, {"QD", "JD KD AD AS", "KD AD"},
+      {"QD KD", "TD QD JD", "TD"},    {"QD", "JD AS", "JD"},
+      {"QD", "AS KH", "AS KH"},       {"QD JD", "KD QD", "KD"},
+      {"KS", "TS JS", "TS JS"},
+  };
+  tv_deck d;
+  make_deck(&d, HOSGIN_RANKS, "11 10 4 3 2", 4);
+  tv_trick_rules r =
+      follow_rules(TV_HEAD_TRUMP_LED, TV_REF_WINNER, TV_VOID_TRUMP);
+  run_cases(&d, &r, 2, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* HOS-19 case 8 with overtrump_reference = "previous": beating the
+ * predecessor JD is enough, so QD is legal too. */
+static void hosgin_overtrump_reference_previous(void **state) {
+  (void)state;
+  static const legal_case cases[] = {{"QD JD", "KD QD", "KD QD"},
+                                     {"QD", "JD KD AD AS", "KD AD"}};
+  tv_deck d;
+  make_deck(&d, HOSGIN_RANKS, NULL, 4);
+  tv_trick_rules r =
+      follow_rules(TV_HEAD_TRUMP_LED, TV_REF_PREVIOUS, TV_VOID_TRUMP);
+  run_cases(&d, &r, 2, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* HOS-19 case 9 with must_head_plain (head = always): following a plain
+ * suit the player must beat KS if he can. */
+static void hosgin_must_head_plain(void **state) {
+  (void)state;
+  static const legal_case cases[] = {{"KS", "TS JS", "TS"},
+                                     {"KS AS", "TS JS", "TS JS"},
+                                     {"AS KD", "JD AD KH", "JD AD"}};
+  tv_deck d;
+  make_deck(&d, HOSGIN_RANKS, NULL, 4);
+  tv_trick_rules r = follow_rules(TV_HEAD_ALWAYS, TV_REF_WINNER, TV_VOID_TRUMP);
+  run_cases(&d, &r, 2, cases, sizeof cases / sizeof cases[0]);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play_each(&t, "KS");
+  tv_trick_why w = why(&t, "TS JS", "JS", false);
+  assert_int_equal(w.rule, TV_RULE_HEAD);
+  assert_string_equal(w.because, "must follow S with a card that beats KS, "
+                                 "the card winning so far: you hold TS");
+}
+
+/* HOS-R26 rule 2: the reason names the trump that must be overtrumped. */
+static void hosgin_overtrump_reason(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, HOSGIN_RANKS, NULL, 4);
+  tv_trick_rules r =
+      follow_rules(TV_HEAD_TRUMP_LED, TV_REF_WINNER, TV_VOID_TRUMP);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play_each(&t, "QD");
+  tv_trick_why w = why(&t, "JD KD AD AS", "JD", false);
+  assert_int_equal(w.rule, TV_RULE_HEAD);
+  assert_string_equal(w.because,
+                      "trump D was led, so you must play a higher trump "
+                      "than QD, the card winning so far: you hold AD KD");
+  assert_hand(&d, &w.satisfy, "KD AD");
+  tv_trick_init(&t, &d, &r, 2);
+  play_each(&t, "AS");
+  w = why(&t, "JD AD KH", "KH", false);
+  assert_int_equal(w.rule, TV_RULE_TRUMP);
+  assert_string_equal(w.because,
+                      "cannot follow S, so must play a trump: you hold AD JD");
+}
+
+/* BES-10 (BES-R14): after the talon, follow and win if possible, else
+ * trump (winning if possible), else anything; trump H. */
+static void besigue_strict_play(void **state) {
+  (void)state;
+  static const legal_case cases[] = {
+      {"9S", "7S KS AH 8D", "KS"}, {"AS", "7S KS AH", "7S KS"},
+      {"AS", "AH 8H 8D", "AH 8H"}, {"AS", "8D 9C", "8D 9C"},
+      {"TS", "TS 9S", "TS 9S"},    {"KH", "QH 8H AS", "QH 8H"},
+  };
+  tv_deck d;
+  make_deck(&d, "A T K Q J 9 8 7", "11 10 4 3 2 0 0 0", 2);
+  tv_trick_rules r =
+      follow_rules(TV_HEAD_ALWAYS, TV_REF_WINNER, TV_VOID_TRUMP_BEAT);
+  run_cases(&d, &r, 1, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* BES-R14 "win the trick so far": with a trump already in the trick a
+ * void player must overtrump it if he can, and beating a partner's card
+ * is required too (the engine does not know partners). */
+static void besigue_trump_must_beat_winner(void **state) {
+  (void)state;
+  static const legal_case cases[] = {{"AS KH", "QH AH 8D", "AH"},
+                                     {"AS KH", "QH 8H 8D", "QH 8H"},
+                                     {"9S TS", "KS AS", "AS"}};
+  tv_deck d;
+  make_deck(&d, "A T K Q J 9 8 7", NULL, 2);
+  tv_trick_rules r =
+      follow_rules(TV_HEAD_ALWAYS, TV_REF_WINNER, TV_VOID_TRUMP_BEAT);
+  run_cases(&d, &r, 1, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* ---- winners --------------------------------------------------------------
+ */
+
+/* §0 general winner and HOS-R27: highest trump, else the highest card of
+ * the led suit; of identical cards the first played wins. */
+static void winner_and_identical_cards(void **state) {
+  (void)state;
+  tv_deck d;
+  char buf[160];
+  make_deck(&d, HOSGIN_RANKS, NULL, 4);
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play_each(&t, "KS AS AS");
+  assert_int_equal(tv_trick_winner(&t), 1);
+  tv_trick_explain(&t, TV_STYLE_ASCII, buf, sizeof buf);
+  assert_string_equal(buf, "AS wins: highest card of the led suit S; no trump "
+                           "was played; the later identical AS does not beat "
+                           "it (the first of identical cards wins)");
+  play_each(&t, "JD");
+  assert_int_equal(tv_trick_winner(&t), 3);
+  tv_trick_explain(&t, TV_STYLE_ASCII, buf, sizeof buf);
+  assert_string_equal(buf, "JD wins: highest trump");
+  tv_trick_init(&t, &d, &r, -1);
+  play_each(&t, "KS AH");
+  assert_int_equal(tv_trick_winner(&t), 0);
+  tv_trick_explain(&t, TV_STYLE_UNICODE, buf, sizeof buf);
+  assert_string_equal(buf, "K♠ wins: highest card of the led suit ♠; there "
+                           "is no trump");
+}
+
+/* HOS-R5: the trick order is the rules' own (A T K Q J), which may differ
+ * from the order the deck lists its ranks in (here A K Q J T). */
+static void rank_order_override(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, "A K Q J T", NULL, 1);
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  static const uint8_t order[] = {0, 2, 3, 4, 1}; /* A T K Q J */
+  memcpy(r.order, order, sizeof order);
+  tv_err e;
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_OK);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, -1);
+  play_each(&t, "KS TS");
+  assert_int_equal(tv_trick_winner(&t), 1);
+  play_each(&t, "AS");
+  assert_int_equal(tv_trick_winner(&t), 2);
+}
+
+/* ---- sets of several cards ---------------------------------------------- */
+
+static tv_trick_rules kosel_rules(const tv_deck *d) {
+  return set_rules(SIZES(1, 2, 3, 4), C(d, "6S"), TV_DOWN_ALLOWED);
+}
+
+/* KOZ-01 (KOZ-R8, KOZ-R9, KOZ-R10), trump H: AD KD JD (17) is beaten by
+ * 7H 8H QH (3), which 6S KH TH (14, the Schocha) beats in turn; the fourth
+ * player cannot beat it, so he may only play face down; the third wins. */
+static void kosel_example_trick(void **state) {
+  (void)state;
+  tv_deck d;
+  char buf[200];
+  make_deck(&d, KOSEL_RANKS, KOSEL_POINTS, 1);
+  tv_trick_rules r = kosel_rules(&d);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 1);
+  play(&t, 0, "AD KD JD", false);
+  assert_int_equal(tv_trick_points(&t), 17);
+  play(&t, 1, "7H 8H QH", false);
+  assert_int_equal(tv_trick_winner(&t), 1);
+  assert_int_equal(tv_trick_points(&t), 20);
+  tv_trick_why w = why(&t, "6S KH TH AS", "6S KH TH", false);
+  assert_int_equal(w.rule, TV_RULE_OK);
+  play(&t, 2, "6S KH TH", false);
+  assert_int_equal(tv_trick_winner(&t), 2);
+  assert_int_equal(tv_trick_points(&t), 34);
+  w = why(&t, "AS TS KC QC", "AS TS KC", false);
+  assert_int_equal(w.rule, TV_RULE_MUST_BEAT);
+  assert_int_equal(w.satisfy.size, 0);
+  assert_string_equal(w.because, "a face-up play must beat 6S TH KH card for "
+                                 "card, and AS TS KC does not; play it face "
+                                 "down");
+  assert_int_equal(why(&t, "AS TS KC QC", "AS TS KC", true).rule, TV_RULE_OK);
+  play(&t, 3, "AS TS KC", true);
+  assert_int_equal(tv_trick_winner(&t), 2);
+  assert_int_equal(tv_trick_points(&t), 34 + 25);
+  tv_trick_explain(&t, TV_STYLE_ASCII, buf, sizeof buf);
+  /* the seed's pairing, and the one the explanation shows (weakest
+   * winner on the strongest card it beats): both are perfect matchings */
+  assert_true(tv_trick_beats(&t, C(&d, "TH"), C(&d, "QH")));
+  assert_true(tv_trick_beats(&t, C(&d, "KH"), C(&d, "8H")));
+  assert_true(tv_trick_beats(&t, C(&d, "6S"), C(&d, "7H")));
+  assert_string_equal(buf, "6S TH KH wins: it beats QH 8H 7H card for card "
+                           "(KH>QH, TH>8H, 6S>7H); no later set beat it");
+}
+
+/* BUR-01 (BUR-R8, pairing as KOZ-R8 without a top card), trump D: 9D JS
+ * beats QS 7S; of C's cards KD 8D 9S only KD 8D beats it. Bura's default
+ * plays non-beating sets face up, and they do not win. */
+static void bura_example_trick(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, KOSEL_POINTS, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 2, 3), TV_NO_CARD, TV_DOWN_NEVER);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play(&t, 0, "QS 7S", false);
+  play(&t, 1, "9D JS", false);
+  assert_int_equal(tv_trick_winner(&t), 1);
+  tv_card kd8d[2] = {C(&d, "KD"), C(&d, "8D")},
+          x[2] = {C(&d, "8D"), C(&d, "9S")};
+  tv_card best[2] = {C(&d, "9D"), C(&d, "JS")},
+          y[2] = {C(&d, "KD"), C(&d, "9S")};
+  assert_true(tv_trick_set_beats(&t, kd8d, best, 2, NULL));
+  assert_false(tv_trick_set_beats(&t, x, best, 2, NULL));
+  assert_false(tv_trick_set_beats(&t, y, best, 2, NULL));
+  tv_trick u = t;
+  play(&u, 2, "8D 9S", false);
+  assert_int_equal(tv_trick_winner(&u), 1);
+  play(&t, 2, "KD 8D", false);
+  assert_int_equal(tv_trick_winner(&t), 2);
+  assert_int_equal(why(&u, "AC", "AC", true).rule, TV_RULE_NO_DOWN);
+}
+
+typedef struct shape_case {
+  const char *lead;
+  bool valid;
+} shape_case;
+
+static void run_shapes(const tv_deck *d, const tv_trick_rules *r, int trump,
+                       const shape_case *cases, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    tv_trick t;
+    tv_trick_init(&t, d, r, trump);
+    tv_hand lead = H(d, cases[i].lead);
+    tv_status st = tv_trick_check(&t, NULL, &lead, false, TV_STYLE_ASCII, NULL);
+    if ((st == TV_OK) != cases[i].valid)
+      fail_msg("lead %s: want %s", cases[i].lead,
+               cases[i].valid ? "valid" : "invalid");
+  }
+}
+
+/* KOZ-05 (KOZ-R7): 1-4 cards of one suit, or n-1 of one suit plus the
+ * Schocha; the Schocha alone is a lead. Trump C, so 6S is wild here. */
+static void kosel_lead_shapes(void **state) {
+  (void)state;
+  static const shape_case cases[] = {
+      {"AH KH 6S", true},    {"AH KD", false},      {"6S", true},
+      {"AH KH QH JH", true}, {"AH KH QH 6S", true}, {"AH KH QH JH TH", false},
+  };
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, KOSEL_POINTS, 1);
+  tv_trick_rules r = kosel_rules(&d);
+  run_shapes(&d, &r, 3, cases, sizeof cases / sizeof cases[0]);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 3);
+  tv_trick_why w = why(&t, "AH KD QD", "AH KD", false);
+  assert_int_equal(w.rule, TV_RULE_LEAD_SUIT);
+  assert_string_equal(w.because, "the cards of a lead must all be of one "
+                                 "suit; AH and KD differ (6S may join any "
+                                 "suit)");
+}
+
+/* BUR-03 (BUR-R7): 1, 2 or 3 cards of one suit. */
+static void bura_lead_shapes(void **state) {
+  (void)state;
+  static const shape_case cases[] = {{"AS KS QS", true},
+                                     {"AS KD", false},
+                                     {"AS KS QS JS", false},
+                                     {"9C", true}};
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 2, 3), TV_NO_CARD, TV_DOWN_NEVER);
+  run_shapes(&d, &r, 2, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* KZM-01 (KZM-R2): a lead is 1 or 3 cards, never 2 or 4. */
+static void kosel_pot_lead_sizes(void **state) {
+  (void)state;
+  static const shape_case cases[] = {{"AS", true},
+                                     {"AS KS", false},
+                                     {"AS KS QS", true},
+                                     {"AS KS QS JS", false}};
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_NEVER);
+  run_shapes(&d, &r, 2, cases, sizeof cases / sizeof cases[0]);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  tv_trick_why w = why(&t, "AS KS QH", "AS KS", false);
+  assert_int_equal(w.rule, TV_RULE_LEAD_SIZE);
+  assert_string_equal(w.because, "a lead is 1 or 3 cards, not 2");
+  assert_hand(&d, &w.satisfy, "AS KS QH");
+}
+
+/* KOZ-R9 consequence: a set holding the Schocha can no longer be beaten;
+ * KOZ-R3: the Schocha is the highest trump whatever the trump is. */
+static void schocha_set_is_unbeatable(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r = kosel_rules(&d);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play(&t, 0, "7C 6S", false);
+  assert_int_equal(tv_trick_suit(&t, C(&d, "6S")), 2);
+  assert_true(tv_trick_beats(&t, C(&d, "6S"), C(&d, "AD")));
+  assert_false(tv_trick_beats(&t, C(&d, "AD"), C(&d, "6S")));
+  tv_hand h = H(&d, "AD TD KD AC"), up;
+  tv_hand_clear(&up);
+  int n = tv_trick_each_play(&t, &h, NULL, NULL);
+  assert_int_equal(n, 6); /* the 6 pairs, face down only */
+  assert_int_equal(why(&t, "AD TD KD AC", "AD AC", false).rule,
+                   TV_RULE_MUST_BEAT);
+}
+
+/* KZM-R8: a follower holding fewer cards than the lead plays them all,
+ * face down, and cannot win. */
+static void short_hand_plays_all_face_down(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_ALLOWED);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play(&t, 0, "9S 8S 7S", false);
+  assert_int_equal(why(&t, "AD TD", "AD", true).rule, TV_RULE_PLAY_SIZE);
+  assert_int_equal(why(&t, "AD TD", "AD TD", false).rule, TV_RULE_MUST_BEAT);
+  assert_int_equal(why(&t, "AD TD", "AD TD", true).rule, TV_RULE_OK);
+  play(&t, 1, "AD TD", true);
+  assert_int_equal(tv_trick_winner(&t), 0);
+}
+
+/* KOZ-R9: every play the enumeration yields passes the legality check, and
+ * a random play is one of them. */
+static bool check_each(const tv_hand *p, bool down, void *ud) {
+  const tv_trick *t = ((const tv_trick **)ud)[0];
+  const tv_hand *h = ((const tv_hand **)ud)[1];
+  assert_int_equal(tv_trick_check(t, h, p, down, TV_STYLE_ASCII, NULL), TV_OK);
+  return true;
+}
+
+static void random_plays_are_legal(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, KOSEL_POINTS, 1);
+  tv_trick_rules r = kosel_rules(&d);
+  tv_rng rng;
+  tv_rng_seed(&rng, 7);
+  for (int round = 0; round < 200; round++) {
+    tv_trick t;
+    tv_trick_init(&t, &d, &r, (int)tv_rng_below(&rng, 4));
+    for (int seat = 0; seat < 4; seat++) {
+      tv_hand h, p;
+      bool down;
+      tv_hand_clear(&h);
+      while (h.size < 4) {
+        tv_card c = (tv_card)tv_rng_below(&rng, 36);
+        if (!h.n[c]) tv_hand_add(&h, c, 1);
+      }
+      const void *ud[2] = {&t, &h};
+      tv_trick_each_play(&t, &h, check_each, ud);
+      assert_true(tv_trick_random(&t, &h, &rng, &p, &down));
+      assert_int_equal(tv_trick_check(&t, &h, &p, down, TV_STYLE_ASCII, NULL),
+                       TV_OK);
+      tv_err e;
+      assert_int_equal(tv_trick_play(&t, seat, &p, down, &e), TV_OK);
+    }
+  }
+}
+
+/* The rules table's switches must fit together; each error names the key. */
+static void rules_check_names_the_key(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_err e;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  r.head = TV_HEAD_ALWAYS;
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+  assert_string_equal(e.msg, "key 'head': needs follow = true");
+  r = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  r.lead_sizes = (uint16_t)SIZES(1, 3);
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+  assert_non_null(strstr(e.msg, "key 'follow'"));
+  r = set_rules(SIZES(1), TV_NO_CARD, TV_DOWN_NEVER);
+  r.wild_top = 1;
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+  assert_string_equal(e.msg, "key 'wild_top': needs a 'top' card");
+  tv_trick_rules_default(&r);
+  r.order[1] = 0;
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+  assert_non_null(strstr(e.msg, "key 'ranks'"));
+  tv_trick_rules_default(&r);
+  r.lead_sizes = 1u << (TV_TRICK_MAX_SET + 1);
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(hokm_follow_only),
+      cmocka_unit_test(besigue_talon_free_play),
+      cmocka_unit_test(hosgin_legal_cards_defaults),
+      cmocka_unit_test(hosgin_overtrump_reference_previous),
+      cmocka_unit_test(hosgin_must_head_plain),
+      cmocka_unit_test(hosgin_overtrump_reason),
+      cmocka_unit_test(besigue_strict_play),
+      cmocka_unit_test(besigue_trump_must_beat_winner),
+      cmocka_unit_test(winner_and_identical_cards),
+      cmocka_unit_test(rank_order_override),
+      cmocka_unit_test(kosel_example_trick),
+      cmocka_unit_test(bura_example_trick),
+      cmocka_unit_test(kosel_lead_shapes),
+      cmocka_unit_test(bura_lead_shapes),
+      cmocka_unit_test(kosel_pot_lead_sizes),
+      cmocka_unit_test(schocha_set_is_unbeatable),
+      cmocka_unit_test(short_hand_plays_all_face_down),
+      cmocka_unit_test(random_plays_are_legal),
+      cmocka_unit_test(rules_check_names_the_key),
+  };
+  return cmocka_run_group_tests_name("trick", tests, NULL, NULL);
+}

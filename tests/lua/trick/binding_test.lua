@@ -1,0 +1,215 @@
+-- talon.trickrules / talon.trick seen from Lua: the worked examples of
+-- EXAMPLES.md through the binding, the teaching answers (why a card is
+-- illegal, why a play wins), the one-call paths a bot uses, and the
+-- errors a bad rules table or argument gets.
+local t = require "talon.testing"
+local talon = require "talon"
+
+talon.style("ascii")
+
+local hosgin = talon.deck { ranks = "A T K Q J", copies = 4, points = "11 10 4 3 2" }
+local besigue = talon.deck { ranks = "A T K Q J 9 8 7", copies = 2, points = "11 10 4 3 2 0 0 0" }
+local kosel = talon.deck { ranks = "A T K Q J 9 8 7 6", points = "11 10 4 3 2 0 0 0 0" }
+
+local HOSGIN = { follow = true, head = "trump_led", void = "trump" }
+local KOSEL = { lead_sizes = { 1, 2, 3, 4 }, top = "6S", wild_top = true, face_down = "allowed" }
+
+-- Plays each token of 'cards' as a one-card play, seats 1, 2, ...
+local function trick_of(rules, trump, cards)
+  local tr = talon.trick(rules, trump)
+  local seat = 0
+  for tok in cards:gmatch("%S+") do seat = seat + 1; assert(tr:play(seat, tok)) end
+  return tr
+end
+
+-- HOS-19 (HOS-R26), all nine cases, the options of cases 8 and 9 included.
+t.test("HOS-19: legal cards, trump D, defaults and options", function()
+  local cases = {
+    { "AS", "TS JS AD", "TS JS" }, { "AS", "JD AD KH", "JD AD" },
+    { "AS KD", "JD AD KH", "JD AD" }, { "QD", "JD KD AD AS", "KD AD" },
+    { "QD KD", "TD QD JD", "TD" }, { "QD", "JD AS", "JD" },
+    { "QD", "AS KH", "AS KH" }, { "QD JD", "KD QD", "KD" }, { "KS", "TS JS", "TS JS" },
+  }
+  local rules = talon.trickrules(hosgin, HOSGIN)
+  for i, c in ipairs(cases) do
+    local legal = trick_of(rules, "D", c[1]):legal(hosgin:hand(c[2]))
+    t.eq(legal, hosgin:hand(c[3]), "case " .. i)
+  end
+  local previous = talon.trickrules(hosgin, { follow = true, head = "trump_led", void = "trump",
+    head_reference = "previous" })
+  t.eq(trick_of(previous, "D", "QD JD"):legal(hosgin:hand("KD QD")), hosgin:hand("KD QD"),
+    "case 8 previous")
+  local plain = talon.trickrules(hosgin, { follow = true, head = "always", void = "trump" })
+  t.eq(trick_of(plain, "D", "KS"):legal(hosgin:hand("TS JS")), hosgin:hand("TS"),
+    "case 9 must_head_plain")
+end)
+
+-- BES-10 (BES-R14), all six cases, trump H.
+t.test("BES-10: strict play after the talon", function()
+  local rules = talon.trickrules(besigue, { follow = true, head = "always", void = "trump_beat" })
+  local cases = {
+    { "9S", "7S KS AH 8D", "KS" }, { "AS", "7S KS AH", "7S KS" }, { "AS", "AH 8H 8D", "AH 8H" },
+    { "AS", "8D 9C", "8D 9C" }, { "TS", "TS 9S", "TS 9S" }, { "KH", "QH 8H AS", "QH 8H" },
+  }
+  for i, c in ipairs(cases) do
+    t.eq(trick_of(rules, "H", c[1]):legal(besigue:hand(c[2])), besigue:hand(c[3]), "case " .. i)
+  end
+end)
+
+-- HOS-R26 rule 4 and the teaching answer: the table names the rule, says
+-- why in a sentence naming the cards, and gives the cards that satisfy it.
+t.test("HOS-R26: why a card is illegal", function()
+  local tr = trick_of(talon.trickrules(hosgin, HOSGIN), "D", "AS")
+  local h = hosgin:hand("JD AD KH")
+  local why = tr:why(h, "KH")
+  t.eq(why.rule, "must_trump")
+  t.eq(why.because, "cannot follow S, so must play a trump: you hold AD JD")
+  t.eq(why.satisfy, hosgin:hand("JD AD"))
+  t.eq(tostring(why), why.because, "tostring")
+  t.eq(tr:why(h, "JD"), nil, "a legal card has no reason")
+  t.eq(tr:allows(h, "KH"), false)
+  t.eq(tr:allows(h, "AD"), true)
+  local ok, w = tr:play(2, "KH", false, h)
+  t.eq(ok, false, "play refuses")
+  t.eq(w.rule, "must_trump")
+  t.eq(#tr, 1, "nothing played")
+  t.eq(#h, 3, "hand untouched")
+  t.eq(tr:play(2, "AD", false, h), true)
+  t.eq(h, hosgin:hand("JD KH"), "the card left the hand")
+  t.eq(tr:why(hosgin:hand("JD"), "KH").because, "you do not hold KH")
+end)
+
+-- §0 / HOS-R27: the winner, its seat and why; first of identical wins.
+t.test("HOS-R27: winner, seat and reason", function()
+  local tr = trick_of(talon.trickrules(hosgin, HOSGIN), "D", "KS AS AS")
+  local i, seat = tr:winner()
+  local why = tr:explain()
+  t.eq(i, 2); t.eq(seat, 2)
+  t.eq(why, "AS wins: highest card of the led suit S; no trump was played; "
+    .. "the later identical AS does not beat it (the first of identical cards wins)")
+  tr:play(4, "JD")
+  i, seat = tr:winner()
+  t.eq(i, 4); t.eq(seat, 4); t.eq(tr:explain(), "JD wins: highest trump")
+  t.eq(tr:points(), 4 + 11 + 11 + 2, "card points")
+  t.eq(tr:cards(), hosgin:hand("KS AS AS JD"))
+  t.eq(tostring(tr), "trick (trump D): [1] KS; [2] AS; [3] AS; [4] JD *")
+  t.eq(tr:clear(), tr); t.eq(#tr, 0); t.eq(tr:winner(), nil)
+end)
+
+-- KOZ-01 (KOZ-R8..R10): the seed's trick through the binding.
+t.test("KOZ-01: the Kosel example trick", function()
+  local tr = talon.trick(talon.trickrules(kosel, KOSEL), "H")
+  t.eq(tr:play(1, "AD KD JD"), true)
+  t.eq(tr:points(), 17)
+  t.eq(tr:beats("7H 8H QH"), true, "Boris beats Alina")
+  tr:play(2, "7H 8H QH")
+  t.eq(tr:beats("6S KH TH"), true, "Gelja beats Boris")
+  tr:play(3, "6S KH TH")
+  t.eq(tr:points(), 34, "visible points 17 + 3 + 14")
+  local daniil = kosel:hand("AS TS KC QC")
+  t.eq(tr:allows(daniil, "AS TS KC"), false, "face up only to beat")
+  t.eq(tr:why(daniil, "AS TS KC").rule, "must_beat")
+  t.eq(tr:allows(daniil, "AS TS KC", true), true, "face down")
+  local sets, downs = tr:plays(daniil)
+  t.eq(#sets, 4, "four sets of three, all face down")
+  for i = 1, #sets do t.eq(downs[i], true) end
+  tr:play(4, "AS TS KC", true, daniil)
+  local i, seat = tr:winner()
+  t.eq(i, 3); t.eq(seat, 3)
+  t.eq(tr:points(), 34 + 25)
+  local s, cards, down = tr:at(4)
+  t.eq(s, 4); t.eq(cards, kosel:hand("AS TS KC")); t.eq(down, true)
+  t.eq(tostring(tr), "trick (trump H): [1] AD KD JD; [2] QH 8H 7H; [3] 6S TH KH *; [4] 3 face down")
+end)
+
+-- KOZ-05, BUR-03, KZM-01 (KOZ-R7, BUR-R7, KZM-R2): lead shapes.
+t.test("KOZ-05, BUR-03, KZM-01: lead shapes", function()
+  local function shapes(spec, trump, cases)
+    local rules = talon.trickrules(kosel, spec)
+    for lead, valid in pairs(cases) do
+      t.eq(talon.trick(rules, trump):allows(nil, lead), valid, lead)
+    end
+  end
+  shapes(KOSEL, "C", { ["AH KH 6S"] = true, ["AH KD"] = false, ["6S"] = true,
+    ["AH KH QH JH"] = true, ["AH KH QH 6S"] = true, ["AH KH QH JH TH"] = false })
+  shapes({ lead_sizes = { 1, 2, 3 } }, "D", { ["AS KS QS"] = true, ["AS KD"] = false,
+    ["AS KS QS JS"] = false, ["9C"] = true })
+  shapes({ lead_sizes = { 1, 3 } }, "D", { AS = true, ["AS KS"] = false, ["AS KS QS"] = true,
+    ["AS KS QS JS"] = false })
+  local why = talon.trick(talon.trickrules(kosel, { lead_sizes = { 1, 3 } }), "D"):why(nil, "AS KS")
+  t.eq(why.because, "a lead is 1 or 3 cards, not 2")
+end)
+
+-- BUR-01 (BUR-R8): only KD 8D beats 9D JS; non-beating sets stay face up
+-- and do not win (Bura's default).
+t.test("BUR-01: the Bura example trick", function()
+  local tr = talon.trick(talon.trickrules(kosel, { lead_sizes = { 1, 2, 3 } }), "D")
+  tr:play(1, "QS 7S"); tr:play(2, "9D JS")
+  t.eq(tr:winner(), 2)
+  t.eq(tr:beats("KD 8D"), true); t.eq(tr:beats("8D 9S"), false); t.eq(tr:beats("KD 9S"), false)
+  t.eq(tr:allows(kosel:hand("KD 8D 9S"), "8D 9S"), true, "face up, losing")
+  t.eq(tr:why(nil, "8D 9S", true).rule, "no_face_down")
+  tr:play(3, "KD 8D")
+  local _, seat = tr:winner()
+  t.eq(seat, 3)
+  t.eq(tr:explain(), "KD 8D wins: it beats JS 9D card for card (KD>9D, 8D>JS)")
+end)
+
+-- A bot's random legal play: always legal, and one call plays it.
+t.test("KOZ-R9 / HOS-R26: random plays are legal", function()
+  local rng = talon.rng(11)
+  local rules = talon.trickrules(hosgin, HOSGIN)
+  for _ = 1, 200 do
+    local tr = talon.trick(rules, "D")
+    local hands = {}
+    for s = 1, 3 do hands[s] = hosgin:hand() end
+    hosgin:pile():shuffle(rng):deal(hands, { 5 })
+    for s = 1, 3 do
+      local legal = tr:legal(hands[s])
+      local card = tr:play_random(s, hands[s], rng)
+      t.ok(legal:count(card) > 0, "legal")
+      t.eq(#hands[s], 4, "removed from the hand")
+    end
+  end
+  local kt = talon.trick(talon.trickrules(kosel, KOSEL), "S")
+  local h = kosel:hand("AH KH QH 9C")
+  local cards, down = kt:random(h, rng)
+  t.eq(kt:allows(h, cards, down), true)
+end)
+
+-- The rules table is validated: unknown keys and bad values name the key
+-- and the valid values.
+t.test("trickrules: errors name the key", function()
+  t.checkerror("unknown key 'folow' %(known keys: follow, head", talon.trickrules, hosgin,
+    { folow = true })
+  t.checkerror([[key 'head': expected "never", "trump_led" or "always", got "sometimes"]],
+    talon.trickrules, hosgin, { follow = true, head = "sometimes" })
+  t.checkerror([[key 'void': expected "any", "trump" or "trump_beat", got boolean]],
+    talon.trickrules, hosgin, { follow = true, void = true })
+  t.checkerror("key 'head': needs follow = true", talon.trickrules, hosgin, { head = "always" })
+  t.checkerror("key 'follow': suit obligations apply to one%-card tricks only",
+    talon.trickrules, kosel, { follow = true, lead_sizes = { 1, 3 } })
+  t.checkerror([[key 'ranks': no rank "Z" in this deck]], talon.trickrules, hosgin,
+    { ranks = "A T K Q Z" })
+  t.checkerror("key 'ranks': name all 5 ranks", talon.trickrules, hosgin, { ranks = "A T K" })
+  t.checkerror([[key 'top': no card "ZS"]], talon.trickrules, kosel, { top = "ZS" })
+  t.checkerror("key 'lead_sizes': sizes are integers 1..8, got 9", talon.trickrules, kosel,
+    { lead_sizes = { 1, 9 } })
+  t.checkerror("key 'wild_top': needs a 'top' card", talon.trickrules, kosel, { wild_top = true })
+  t.checkerror("key 'follow': expected true or false", talon.trickrules, kosel, { follow = "yes" })
+  local rules = talon.trickrules(hosgin, HOSGIN)
+  t.checkerror([[no suit "X" in this deck]], talon.trick, rules, "X")
+  local tr = talon.trick(rules, "D")
+  t.checkerror("talon.Hand expected", tr.legal, tr, "AS")
+  t.checkerror("hand belongs to another deck", tr.legal, tr, kosel:hand("AS"))
+  t.checkerror("a play needs at least one card", tr.play, tr, 1, "")
+  t.checkerror("number expected", tr.play, tr, "north", "AS")
+end)
+
+-- HOS-R5: the trick order may differ from the order the deck lists.
+t.test("HOS-R5: ranks override the deck's order", function()
+  local deck = talon.deck { ranks = "A K Q J T" }
+  local tr = trick_of(talon.trickrules(deck, { ranks = "A T K Q J" }), nil, "KS TS")
+  t.eq(tr:winner(), 2, "T beats K")
+  t.eq(tr:explain(), "TS wins: highest card of the led suit S; there is no trump")
+end)

@@ -1,0 +1,494 @@
+/*
+ * lua_trick.c - talon.trickrules and talon.trick: card-play rules declared
+ * in Lua, applied in C (vm/trick.c).
+ *
+ * talon.trickrules(deck, spec) checks every key of the table once and
+ * compiles it into a talon.TrickRules userdata. talon.trick(rules, trump)
+ * makes a talon.Trick that accumulates plays. The hot calls of a playout
+ * (t:legal, t:play, t:play_random, t:winner) check the trick against its
+ * metatable kept in an upvalue and cards and hands by their tag instead of
+ * by registry name, return cards as interned Card userdata and allocate only
+ * when they return a new Hand.
+ *
+ * Userdata: talon.Trick { tv_trick }  uservalue 1: Deck, 2: TrickRules
+ * (talon.TrickRules is read in lua_trickrules.c).
+ */
+#include "talon_lua.h"
+#include "lua_util.h"
+#include "lua_trick.h"
+
+#include <string.h>
+
+#define TL_TRICK    "talon.Trick"
+#define TL_TRICKWHY "talon.TrickWhy"
+
+/* Upvalues of every Trick method. */
+#define UV_TRICK lua_upvalueindex(1)
+#define UV_RNG   lua_upvalueindex(2)
+
+typedef struct tl_trick {
+  tv_trick t; /* t.deck, t.rules point into the user values */
+} tl_trick;
+
+/* ======================================================================
+ * Tricks
+ * ====================================================================== */
+
+/* The trump at 'arg': nil/false/none, a suit name, or a Card (its suit). */
+static int check_trump(lua_State *L, int arg, const tv_deck *d) {
+  const tl_card *c;
+  const char *s = NULL;
+  size_t len = 0;
+  if (lua_isnoneornil(L, arg) ||
+      (lua_isboolean(L, arg) && !lua_toboolean(L, arg)))
+    return -1;
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    s = lua_tolstring(L, arg, &len);
+  } else if ((c = luaL_testudata(L, arg, TL_CARD)) != NULL) {
+    if (c->kind == c->deck->joker)
+      return luaL_argerror(L, arg, "a joker has no suit to be trump");
+    s = c->deck->suit_name[tv_suit(c->deck, c->kind)];
+    len = strlen(s);
+  } else {
+    return luaL_typeerror(L, arg, "suit name, Card or nil");
+  }
+  int suit = tv_deck_find_suit(d, s, len);
+  if (suit < 0)
+    luaL_argerror(L, arg, lua_pushfstring(L, "no suit \"%s\" in this deck", s));
+  return suit;
+}
+
+/* talon.trick(rules[, trump]) -> Trick */
+static int trick_new(lua_State *L) {
+  tl_trick_rules *u = tl_check_trick_rules(L, 1);
+  int trump = check_trump(L, 2, u->deck);
+  tl_trick *t = lua_newuserdatauv(L, sizeof *t, 2);
+  tv_trick_init(&t->t, u->deck, &u->r, trump);
+  luaL_setmetatable(L, TL_TRICK);
+  lua_getiuservalue(L, 1, 1);
+  lua_setiuservalue(L, -2, 1);
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 2);
+  return 1;
+}
+
+/* Is the value at 'arg' a userdata whose metatable is the upvalue 'uv'? */
+static void *fast_check(lua_State *L, int arg, int uv, const char *tname) {
+  void *p = lua_touserdata(L, arg);
+  if (p && lua_getmetatable(L, arg)) {
+    int same = lua_rawequal(L, -1, uv);
+    lua_pop(L, 1);
+    if (same) return p;
+  }
+  luaL_typeerror(L, arg, tname);
+  return NULL;
+}
+
+static tl_trick *check_trick(lua_State *L) {
+  return fast_check(L, 1, UV_TRICK, TL_TRICK);
+}
+
+static tv_hand *check_hand(lua_State *L, int arg, const tl_trick *t) {
+  tl_hand *h = tl_test_hand(L, arg);
+  if (!h) luaL_typeerror(L, arg, TL_HAND);
+  luaL_argcheck(L, h->deck == t->t.deck, arg, "hand belongs to another deck");
+  return &h->h;
+}
+
+static const tv_hand *opt_hand(lua_State *L, int arg, const tl_trick *t) {
+  return lua_isnoneornil(L, arg) ? NULL : check_hand(L, arg, t);
+}
+
+/* The cards at 'arg' as a multiset: a Card or a Hand is recognised by
+ * its tag (the hot path), anything else as tl_check_cards accepts. */
+static void check_cards(lua_State *L, int arg, const tl_trick *t,
+                        tv_hand *out) {
+  const tl_card *c = tl_test_card(L, arg);
+  const tl_hand *h = c ? NULL : tl_test_hand(L, arg);
+  if (c) {
+    luaL_argcheck(L, c->deck == t->t.deck, arg, "card of another deck");
+    tv_hand_clear(out);
+    tv_hand_add(out, c->kind, 1);
+  } else if (h) {
+    luaL_argcheck(L, h->deck == t->t.deck, arg, "hand of another deck");
+    *out = h->h;
+  } else {
+    tl_check_cards(L, arg, t->t.deck, out);
+  }
+}
+
+/* Pushes the cards of a play: a Card for one card, else a Hand. */
+static void push_play(lua_State *L, const tv_hand *play) {
+  if (play->size == 1)
+    tl_push_card(L, 1, tv_hand_nth(play, 0));
+  else
+    tl_push_hand(L, 1, play);
+}
+
+/* Pushes {rule, because, satisfy, cards} with a __tostring. */
+static void push_why(lua_State *L, const tv_trick_why *w, int cards_arg) {
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, tv_trick_rule_name(w->rule));
+  lua_setfield(L, -2, "rule");
+  lua_pushstring(L, w->because);
+  lua_setfield(L, -2, "because");
+  tl_push_hand(L, 1, &w->satisfy);
+  lua_setfield(L, -2, "satisfy");
+  lua_pushvalue(L, cards_arg);
+  lua_setfield(L, -2, "cards");
+  luaL_setmetatable(L, TL_TRICKWHY);
+}
+
+static int why_tostring(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "because");
+  return 1;
+}
+
+/* t:play(seat, cards[, face_down[, hand]]) -> true | false, why */
+static int trick_play(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  lua_Integer seat = luaL_checkinteger(L, 2);
+  tv_hand play, *hand;
+  check_cards(L, 3, t, &play);
+  bool down = lua_toboolean(L, 4);
+  hand = lua_isnoneornil(L, 5) ? NULL : check_hand(L, 5, t);
+  luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
+  tv_trick_why w;
+  if (tv_trick_check(&t->t, hand, &play, down, TV_STYLE_ASCII, NULL) != TV_OK) {
+    tv_trick_check(&t->t, hand, &play, down, tl_style(L), &w);
+    if (w.rule == TV_RULE_EMPTY || w.rule == TV_RULE_FULL)
+      return luaL_argerror(L, 3, w.because);
+    lua_pushboolean(L, 0);
+    push_why(L, &w, 3);
+    return 2;
+  }
+  tv_err e;
+  if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
+    return tl_raise(L, &e);
+  if (hand) tv_hand_diff(hand, hand, &play);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* t:allows(hand|nil, cards[, face_down]) -> boolean */
+static int trick_allows(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  const tv_hand *hand = opt_hand(L, 2, t);
+  tv_hand play;
+  check_cards(L, 3, t, &play);
+  lua_pushboolean(L, tv_trick_check(&t->t, hand, &play, lua_toboolean(L, 4),
+                                    TV_STYLE_ASCII, NULL) == TV_OK);
+  return 1;
+}
+
+/* t:why(hand|nil, cards[, face_down]) -> nil | why */
+static int trick_why(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  const tv_hand *hand = opt_hand(L, 2, t);
+  tv_hand play;
+  check_cards(L, 3, t, &play);
+  tv_trick_why w;
+  if (tv_trick_check(&t->t, hand, &play, lua_toboolean(L, 4), tl_style(L),
+                     &w) == TV_OK)
+    return 0;
+  push_why(L, &w, 3);
+  return 1;
+}
+
+/* t:legal(hand[, out]) -> Hand */
+static int trick_legal(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  const tv_hand *h = check_hand(L, 2, t);
+  tv_hand legal;
+  tv_trick_legal(&t->t, h, &legal);
+  if (lua_isnoneornil(L, 3)) {
+    tl_push_hand(L, 1, &legal);
+  } else {
+    *check_hand(L, 3, t) = legal;
+    lua_settop(L, 3);
+  }
+  return 1;
+}
+
+typedef struct collect {
+  lua_State *L;
+  lua_Integer n;
+} collect;
+
+/* stack: ..., sets, downs */
+static bool collect_play(const tv_hand *play, bool down, void *ud) {
+  collect *c = ud;
+  c->n++;
+  tl_push_hand(c->L, 1, play);
+  lua_rawseti(c->L, -3, c->n);
+  lua_pushboolean(c->L, down);
+  lua_rawseti(c->L, -2, c->n);
+  return true;
+}
+
+/* t:plays(hand) -> {Hand...}, {boolean...} */
+static int trick_plays(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  const tv_hand *h = check_hand(L, 2, t);
+  collect c = {L, 0};
+  lua_newtable(L);
+  lua_newtable(L);
+  tv_trick_each_play(&t->t, h, collect_play, &c);
+  return 2;
+}
+
+/* t:random(hand, rng) -> cards, face_down */
+static int trick_random(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  const tv_hand *h = check_hand(L, 2, t);
+  tv_rng *r = fast_check(L, 3, UV_RNG, TL_RNG);
+  tv_hand play;
+  bool down;
+  if (!tv_trick_random(&t->t, h, r, &play, &down)) return 0;
+  push_play(L, &play);
+  lua_pushboolean(L, down);
+  return 2;
+}
+
+/* t:play_random(seat, hand, rng) -> cards, face_down: legal + pick +
+ * remove from the hand + play, in one call. */
+static int trick_play_random(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  lua_Integer seat = luaL_checkinteger(L, 2);
+  tv_hand *h = check_hand(L, 3, t);
+  tv_rng *r = fast_check(L, 4, UV_RNG, TL_RNG);
+  tv_hand play;
+  bool down;
+  tv_err e;
+  luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
+  luaL_argcheck(L, t->t.nplays < TV_TRICK_MAX_PLAYS, 1, "the trick is full");
+  if (!tv_trick_random(&t->t, h, r, &play, &down))
+    return luaL_argerror(L, 3, "the hand is empty");
+  if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
+    return tl_raise(L, &e);
+  tv_hand_diff(h, h, &play);
+  push_play(L, &play);
+  lua_pushboolean(L, down);
+  return 2;
+}
+
+/* t:beats(cards) -> boolean: would these cards, face up, beat the best? */
+static int trick_beats(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  tv_hand play;
+  tv_card c[TV_TRICK_MAX_SET];
+  check_cards(L, 2, t, &play);
+  int n = 0;
+  for (int k = 0; k < TV_MAX_KINDS && n < TV_TRICK_MAX_SET; k++)
+    for (int j = 0; j < play.n[k] && n < TV_TRICK_MAX_SET; j++)
+      c[n++] = (tv_card)k;
+  const tv_trick *tt = &t->t;
+  lua_pushboolean(L, tt->nplays > 0 && play.size == tt->size &&
+                         tv_trick_set_beats(tt, c, tt->p[tt->best].c, n, NULL));
+  return 1;
+}
+
+/* t:winner() -> index, seat  (nothing for an empty trick) */
+static int trick_winner(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  int w = tv_trick_winner(&t->t);
+  if (w < 0) return 0;
+  lua_pushinteger(L, w + 1);
+  lua_pushinteger(L, t->t.p[w].seat);
+  return 2;
+}
+
+/* t:explain() -> why the winning play wins, a sentence */
+static int trick_explain(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  char buf[512];
+  tv_trick_explain(&t->t, tl_style(L), buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+/* t:at(i) -> seat, cards, face_down */
+static int trick_at(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= t->t.nplays, 2, "no such play");
+  const tv_trick_entry *p = &t->t.p[i - 1];
+  tv_hand h;
+  tv_hand_clear(&h);
+  for (int j = 0; j < p->n; j++)
+    tv_hand_add(&h, p->c[j], 1);
+  lua_pushinteger(L, p->seat);
+  push_play(L, &h);
+  lua_pushboolean(L, p->down);
+  return 3;
+}
+
+/* t:cards() -> Hand of every card, face-down ones included */
+static int trick_cards(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  tv_hand h;
+  tv_trick_cards(&t->t, &h);
+  tl_push_hand(L, 1, &h);
+  return 1;
+}
+
+static int trick_points(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  lua_pushinteger(L, tv_trick_points(&t->t));
+  return 1;
+}
+
+static int trick_clear(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  tv_trick_clear(&t->t);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int trick_len(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  lua_pushinteger(L, t->t.nplays);
+  return 1;
+}
+
+static void push_suit(lua_State *L, const tv_deck *d, int s) {
+  if (s < 0)
+    lua_pushnil(L);
+  else
+    lua_pushstring(L, s < d->nsuits ? d->suit_name[s] : "joker");
+}
+
+/* t:trump(), t:led() -> suit name or nil */
+static int trick_trump(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  push_suit(L, t->t.deck, t->t.trump);
+  return 1;
+}
+
+static int trick_led(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  push_suit(L, t->t.deck, t->t.led);
+  return 1;
+}
+
+/* t:size() -> cards per play, nil before the lead */
+static int trick_size(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  if (t->t.nplays == 0) return 0;
+  lua_pushinteger(L, t->t.size);
+  return 1;
+}
+
+/* t:rules() -> TrickRules, t:deck() -> Deck */
+static int trick_rules(lua_State *L) {
+  check_trick(L);
+  lua_getiuservalue(L, 1, 2);
+  return 1;
+}
+
+static int trick_deck(lua_State *L) {
+  check_trick(L);
+  lua_getiuservalue(L, 1, 1);
+  return 1;
+}
+
+static void add_card(luaL_Buffer *b, const tv_deck *d, tv_card c, tv_style st) {
+  char name[32];
+  tv_card_format(d, c, st, name, sizeof name);
+  luaL_addchar(b, ' ');
+  luaL_addstring(b, name);
+}
+
+/* "trick (trump H): [1] AD KD JD; [2] 7H 8H QH *; [4] 3 face down" */
+static int trick_tostring(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  const tv_trick *tt = &t->t;
+  tv_style st = tl_style(L);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, "trick (");
+  if (tt->trump < 0)
+    luaL_addstring(&b, "no trump");
+  else {
+    luaL_addstring(&b, "trump ");
+    luaL_addstring(&b, st == TV_STYLE_ASCII ? tt->deck->suit_name[tt->trump]
+                                            : tt->deck->suit_glyph[tt->trump]);
+  }
+  luaL_addstring(&b, tt->nplays ? "):" : "): empty");
+  for (int i = 0; i < tt->nplays; i++) {
+    const tv_trick_entry *p = &tt->p[i];
+    lua_pushfstring(L, "%s [%d]", i ? ";" : "", (int)p->seat);
+    luaL_addvalue(&b);
+    if (p->down) {
+      lua_pushfstring(L, " %d face down", (int)p->n);
+      luaL_addvalue(&b);
+    }
+    for (int j = 0; j < p->n && !p->down; j++)
+      add_card(&b, tt->deck, p->c[j], st);
+    if (i == tt->best) luaL_addstring(&b, " *");
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+/* ======================================================================
+ * Registration
+ * ====================================================================== */
+
+static const luaL_Reg trick_methods[] = {
+    {"play", trick_play},
+    {"allows", trick_allows},
+    {"why", trick_why},
+    {"legal", trick_legal},
+    {"plays", trick_plays},
+    {"random", trick_random},
+    {"play_random", trick_play_random},
+    {"beats", trick_beats},
+    {"winner", trick_winner},
+    {"explain", trick_explain},
+    {"at", trick_at},
+    {"cards", trick_cards},
+    {"points", trick_points},
+    {"clear", trick_clear},
+    {"trump", trick_trump},
+    {"led", trick_led},
+    {"size", trick_size},
+    {"rules", trick_rules},
+    {"deck", trick_deck},
+    {NULL, NULL},
+};
+
+static const luaL_Reg trick_metamethods[] = {
+    {"__len", trick_len},
+    {"__tostring", trick_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg trick_functions[] = {
+    {"trick", trick_new},
+    {NULL, NULL},
+};
+
+/* Registers fns with upvalues: the Trick and Rng metatables. */
+static void set_trick_funcs(lua_State *L, int mt, const luaL_Reg *fns) {
+  lua_pushvalue(L, mt);
+  luaL_getmetatable(L, TL_RNG);
+  luaL_setfuncs(L, fns, 2);
+}
+
+void talon_open_trick(lua_State *L) {
+  tl_open_trickrules(L);
+  luaL_newmetatable(L, TL_TRICKWHY);
+  lua_pushcfunction(L, why_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, TL_TRICK); /* talon, mt */
+  int mt = lua_gettop(L);
+  set_trick_funcs(L, mt, trick_metamethods);
+  lua_newtable(L); /* talon, mt, methods */
+  set_trick_funcs(L, mt, trick_methods);
+  lua_setfield(L, mt, "__index");
+  lua_pop(L, 1);
+  luaL_setfuncs(L, trick_functions, 0);
+}

@@ -1,0 +1,472 @@
+/*
+ * trick.c - the trick engine: the beats relation, set matching, the
+ * one-card obligations, plays, legal cards and the enumeration of legal
+ * plays. The sentences (why a play is illegal, why a play wins) are in
+ * trick_why.c.
+ *
+ * Built for playouts: a legal-card query is a handful of 64-bit mask
+ * operations over the hand's kinds, a play is a copy of at most
+ * TV_TRICK_MAX_SET bytes plus one matching against the best set, and
+ * nothing allocates.
+ */
+#include "trick.h"
+#include <string.h>
+
+#define BIT(k) ((uint64_t)1 << (k))
+
+/* Kind mask of h, reading the counts eight at a time: hands are sparse,
+ * so most words are zero (tv_hand_mask tests all 64 bytes). */
+static uint64_t held_mask(const tv_hand *h) {
+  uint64_t m = 0;
+  for (int w = 0; w < TV_MAX_KINDS; w += 8) {
+    uint64_t word;
+    memcpy(&word, h->n + w, sizeof word);
+    if (!word) continue;
+    for (int b = 0; b < 8; b++)
+      if (h->n[w + b]) m |= BIT(w + b);
+  }
+  return m;
+}
+
+/* ======================================================================
+ * Rules
+ * ====================================================================== */
+
+void tv_trick_rules_default(tv_trick_rules *r) {
+  memset(r, 0, sizeof *r);
+  r->lead_sizes = 1u << 1;
+  r->top = TV_NO_CARD;
+  for (int i = 0; i < TV_MAX_RANKS; i++)
+    r->order[i] = (uint8_t)i;
+}
+
+static tv_status check_order(const tv_trick_rules *r, const tv_deck *d,
+                             tv_err *e) {
+  unsigned seen = 0;
+  for (int i = 0; i < d->nranks; i++) {
+    if (r->order[i] >= d->nranks || (seen >> r->order[i] & 1))
+      return tv_fail(e, TV_EINVAL,
+                     "key 'ranks': must name each of the deck's %d ranks "
+                     "once",
+                     d->nranks);
+    seen |= 1u << r->order[i];
+  }
+  return TV_OK;
+}
+
+static tv_status check_switches(const tv_trick_rules *r, tv_err *e) {
+  if (!r->follow && r->head != TV_HEAD_NEVER)
+    return tv_fail(e, TV_EINVAL, "key 'head': needs follow = true");
+  if (!r->follow && r->on_void != TV_VOID_ANY)
+    return tv_fail(e, TV_EINVAL, "key 'void': needs follow = true");
+  if (r->follow && r->lead_sizes != 1u << 1)
+    return tv_fail(e, TV_EINVAL,
+                   "key 'follow': suit obligations apply to one-card "
+                   "tricks only, but lead_sizes allows more cards");
+  if (r->follow && r->face_down != TV_DOWN_NEVER)
+    return tv_fail(e, TV_EINVAL,
+                   "key 'face_down': a face-down play cannot follow suit; "
+                   "use it with follow = false");
+  if (r->head_ref != TV_REF_WINNER && r->head == TV_HEAD_NEVER &&
+      r->on_void != TV_VOID_TRUMP_BEAT)
+    return tv_fail(e, TV_EINVAL,
+                   "key 'head_reference': needs head = \"trump_led\" or "
+                   "\"always\", or void = \"trump_beat\"");
+  if (r->wild_top && r->top == TV_NO_CARD)
+    return tv_fail(e, TV_EINVAL, "key 'wild_top': needs a 'top' card");
+  return TV_OK;
+}
+
+tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
+                               tv_err *e) {
+  if (r->top != TV_NO_CARD && r->top >= d->nsuits * d->nranks)
+    return tv_fail(e, TV_EINVAL, "key 'top': must be a suited card");
+  if (r->lead_sizes == 0 || (r->lead_sizes & 1) ||
+      r->lead_sizes >> (TV_TRICK_MAX_SET + 1))
+    return tv_fail(e, TV_EINVAL,
+                   "key 'lead_sizes': sizes must lie in 1..%d, at least "
+                   "one",
+                   TV_TRICK_MAX_SET);
+  tv_status st = check_order(r, d, e);
+  return st != TV_OK ? st : check_switches(r, e);
+}
+
+/* ======================================================================
+ * The beats relation
+ * ====================================================================== */
+
+int tv_trick_suit(const tv_trick *t, tv_card c) {
+  if (c == t->rules->top && t->trump >= 0) return t->trump;
+  return tv_suit(t->deck, c);
+}
+
+bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b) {
+  const tv_trick_rules *r = t->rules;
+  if (c == r->top) return b != r->top;
+  if (b == r->top) return false;
+  int cs = tv_trick_suit(t, c), bs = tv_trick_suit(t, b);
+  if (cs == bs)
+    return r->order[tv_rank(t->deck, c)] < r->order[tv_rank(t->deck, b)];
+  return t->trump >= 0 && cs == t->trump;
+}
+
+/* Depth-first matching of c[i..] to the unused cards of b; 'used' fixes i,
+ * so a failed 'used' is remembered in 'dead' and never tried again. */
+static bool match(const tv_trick *t, const tv_card *c, const tv_card *b, int n,
+                  int i, unsigned used, uint8_t *pair, uint64_t *dead) {
+  if (i == n) return true;
+  if (dead[used >> 6] >> (used & 63) & 1) return false;
+  for (int j = 0; j < n; j++) {
+    if ((used >> j & 1) || !tv_trick_beats(t, c[i], b[j])) continue;
+    pair[i] = (uint8_t)j;
+    if (match(t, c, b, n, i + 1, used | 1u << j, pair, dead)) return true;
+  }
+  dead[used >> 6] |= BIT(used & 63);
+  return false;
+}
+
+bool tv_trick_set_beats(const tv_trick *t, const tv_card *c, const tv_card *b,
+                        int n, uint8_t *pair) {
+  uint64_t dead[(1 << TV_TRICK_MAX_SET) / 64] = {0};
+  uint8_t scratch[TV_TRICK_MAX_SET];
+  if (n < 1 || n > TV_TRICK_MAX_SET) return false;
+  if (n == 1) {
+    if (pair) pair[0] = 0;
+    return tv_trick_beats(t, c[0], b[0]);
+  }
+  return match(t, c, b, n, 0, 0, pair ? pair : scratch, dead);
+}
+
+/* ======================================================================
+ * Tricks and plays
+ * ====================================================================== */
+
+void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
+                   int trump) {
+  t->deck = d;
+  t->rules = r;
+  t->trump = (int8_t)trump;
+  tv_trick_clear(t);
+}
+
+void tv_trick_clear(tv_trick *t) {
+  t->led = -1;
+  t->size = 0;
+  t->nplays = 0;
+  t->best = 0;
+}
+
+/* The led suit of a lead: that of its first card that is not a wild top
+ * card; the top card alone leads its effective suit. */
+static int lead_suit(const tv_trick *t, const tv_trick_entry *p) {
+  for (int i = 0; i < p->n; i++)
+    if (!(t->rules->wild_top && p->c[i] == t->rules->top))
+      return tv_trick_suit(t, p->c[i]);
+  return tv_trick_suit(t, p->c[0]);
+}
+
+tv_status tv_trick_play(tv_trick *t, int seat, const tv_hand *play, bool down,
+                        tv_err *e) {
+  if (play->size < 1 || play->size > TV_TRICK_MAX_SET)
+    return tv_fail(e, TV_ERANGE, "a play has 1 to %d cards, not %d",
+                   TV_TRICK_MAX_SET, play->size);
+  if (t->nplays >= TV_TRICK_MAX_PLAYS)
+    return tv_fail(e, TV_ERANGE, "the trick is full (%d plays)",
+                   TV_TRICK_MAX_PLAYS);
+  tv_trick_entry *p = &t->p[t->nplays];
+  p->seat = seat;
+  p->n = 0;
+  p->down = down;
+  p->beat = 0xFF;
+  for (uint64_t m = held_mask(play); m; m &= m - 1) {
+    tv_card k = (tv_card)__builtin_ctzll(m);
+    for (int j = 0; j < play->n[k]; j++)
+      p->c[p->n++] = k;
+  }
+  if (t->nplays == 0) {
+    t->size = p->n;
+    t->led = (int8_t)lead_suit(t, p);
+    t->best = 0;
+  } else if (!down && p->n == t->size &&
+             tv_trick_set_beats(t, p->c, t->p[t->best].c, p->n, NULL)) {
+    p->beat = t->best;
+    t->best = t->nplays;
+  }
+  t->nplays++;
+  return TV_OK;
+}
+
+/* ======================================================================
+ * One-card obligations
+ * ====================================================================== */
+
+uint64_t tv_trick_suit_mask(const tv_trick *t, int s) {
+  const tv_deck *d = t->deck;
+  tv_card top = t->rules->top;
+  uint64_t m = 0;
+  if (s < 0) return 0;
+  if (s < d->nsuits)
+    m = (BIT(d->nranks) - 1) << (s * d->nranks);
+  else if (d->joker != TV_NO_CARD)
+    m = BIT(d->joker);
+  if (top != TV_NO_CARD && t->trump >= 0) {
+    m &= ~BIT(top);
+    if (s == t->trump) m |= BIT(top);
+  }
+  return m;
+}
+
+tv_card tv_trick_reference(const tv_trick *t) {
+  if (t->nplays == 0) return TV_NO_CARD;
+  const tv_trick_entry *last = &t->p[t->nplays - 1];
+  if (t->rules->head_ref == TV_REF_PREVIOUS && !last->down) return last->c[0];
+  return t->p[t->best].c[0];
+}
+
+/* The kinds of 'm' that beat card b. */
+static uint64_t beating(const tv_trick *t, uint64_t m, tv_card b) {
+  uint64_t out = 0;
+  for (uint64_t rest = m; rest; rest &= rest - 1) {
+    tv_card k = (tv_card)__builtin_ctzll(rest);
+    if (tv_trick_beats(t, k, b)) out |= BIT(k);
+  }
+  return out;
+}
+
+uint64_t tv_trick_follow_mask(const tv_trick *t, uint64_t held,
+                              tv_trick_rule *rule) {
+  const tv_trick_rules *r = t->rules;
+  *rule = TV_RULE_OK;
+  if (!r->follow || t->nplays == 0) return held;
+  uint64_t led = held & tv_trick_suit_mask(t, t->led), up;
+  if (led) {
+    *rule = TV_RULE_FOLLOW;
+    bool head = r->head == TV_HEAD_ALWAYS ||
+                (r->head == TV_HEAD_TRUMP_LED && t->led == t->trump);
+    if (head && (up = beating(t, led, tv_trick_reference(t)))) {
+      *rule = TV_RULE_HEAD;
+      return up;
+    }
+    return led;
+  }
+  uint64_t tr = held & tv_trick_suit_mask(t, t->trump);
+  if (!tr || r->on_void == TV_VOID_ANY) return held;
+  *rule = TV_RULE_TRUMP;
+  if (r->on_void == TV_VOID_TRUMP_BEAT &&
+      (up = beating(t, tr, tv_trick_reference(t)))) {
+    *rule = TV_RULE_TRUMP_BEAT;
+    return up;
+  }
+  return tr;
+}
+
+tv_trick_rule tv_trick_lead_shape(const tv_trick *t, const tv_hand *play) {
+  const tv_trick_rules *r = t->rules;
+  if (play->size > TV_TRICK_MAX_SET || !(r->lead_sizes >> play->size & 1))
+    return TV_RULE_LEAD_SIZE;
+  int suit = -1;
+  for (int k = 0; k < TV_MAX_KINDS; k++) {
+    if (!play->n[k] || (r->wild_top && k == r->top)) continue;
+    int s = tv_trick_suit(t, (tv_card)k);
+    if (suit >= 0 && s != suit) return TV_RULE_LEAD_SUIT;
+    suit = s;
+  }
+  return TV_RULE_OK;
+}
+
+/* ======================================================================
+ * Legal cards and legal plays
+ * ====================================================================== */
+
+static void restrict_to(const tv_hand *h, uint64_t m, tv_hand *out) {
+  tv_hand_clear(out);
+  for (; m; m &= m - 1) {
+    int k = __builtin_ctzll(m);
+    out->n[k] = h->n[k];
+    out->size = (uint16_t)(out->size + h->n[k]);
+  }
+}
+
+static uint64_t lead_mask(const tv_trick *t, const tv_hand *h);
+
+void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out) {
+  tv_trick_rule rule;
+  uint64_t m;
+  if (t->nplays == 0)
+    m = lead_mask(t, h);
+  else if (t->size == 1)
+    m = tv_trick_follow_mask(t, held_mask(h), &rule);
+  else
+    m = held_mask(h); /* sets have no suit obligation */
+  restrict_to(h, m, out);
+}
+
+typedef struct walk {
+  const tv_trick *t;
+  tv_trick_each_fn fn;
+  void *ud;
+  int count;
+  bool stop;
+  bool skip_top_only; /* a lead of top cards only belongs to another suit */
+  int nk;
+  tv_card kinds[TV_MAX_KINDS];
+  const tv_hand *from;
+  tv_hand cur;
+} walk;
+
+static void visit(walk *w, const tv_hand *play, bool down) {
+  if (w->stop) return;
+  w->count++;
+  if (w->fn && !w->fn(play, down, w->ud)) w->stop = true;
+}
+
+/* A follower's set: face down when allowed, face up when it may be. */
+static void visit_follow(walk *w) {
+  const tv_trick *t = w->t;
+  const tv_trick_entry *best = &t->p[t->best];
+  bool full = w->cur.size == t->size, beats = false;
+  if (t->rules->face_down == TV_DOWN_NEVER) {
+    visit(w, &w->cur, false);
+    return;
+  }
+  visit(w, &w->cur, true);
+  if (full) {
+    tv_card c[TV_TRICK_MAX_SET];
+    int n = 0;
+    for (int i = 0; i < w->nk; i++)
+      for (int j = 0; j < w->cur.n[w->kinds[i]]; j++)
+        c[n++] = w->kinds[i];
+    beats = tv_trick_set_beats(t, c, best->c, n, NULL);
+  }
+  if (beats) visit(w, &w->cur, false);
+}
+
+/* Every sub-multiset of size 'left' of w->kinds[i..] (counts from
+ * w->from), added to w->cur. */
+static void subsets(walk *w, int i, int left, bool lead) {
+  if (w->stop) return;
+  if (left == 0) {
+    if (!lead)
+      visit_follow(w);
+    else if (!(w->skip_top_only && w->cur.n[w->t->rules->top] == w->cur.size) &&
+             tv_trick_lead_shape(w->t, &w->cur) == TV_RULE_OK)
+      visit(w, &w->cur, false);
+    return;
+  }
+  if (i == w->nk) return;
+  tv_card k = w->kinds[i];
+  int max = w->from->n[k] < left ? w->from->n[k] : left;
+  for (int m = max; m >= 0 && !w->stop; m--) {
+    w->cur.n[k] = (uint8_t)m;
+    w->cur.size = (uint16_t)(w->cur.size + m);
+    subsets(w, i + 1, left - m, lead);
+    w->cur.size = (uint16_t)(w->cur.size - m);
+  }
+  w->cur.n[k] = 0;
+}
+
+static void walk_kinds(walk *w, const tv_hand *from, uint64_t m) {
+  w->from = from;
+  w->nk = 0;
+  for (; m; m &= m - 1)
+    w->kinds[w->nk++] = (tv_card)__builtin_ctzll(m);
+}
+
+/* Leads: per effective suit, its cards plus a wild top card; a lead of
+ * top cards only is visited once, under the top card's own suit. */
+static void each_lead(walk *w, const tv_hand *h) {
+  const tv_trick *t = w->t;
+  const tv_trick_rules *r = t->rules;
+  uint64_t held = held_mask(h);
+  uint64_t wild = r->wild_top && r->top != TV_NO_CARD ? held & BIT(r->top) : 0;
+  for (int s = 0; s <= t->deck->nsuits && !w->stop; s++) {
+    uint64_t own = held & tv_trick_suit_mask(t, s) & ~wild;
+    bool home = wild && s == tv_trick_suit(t, r->top);
+    if (!own && !home) continue;
+    walk_kinds(w, h, own | wild);
+    w->skip_top_only = wild && !home;
+    for (int n = 1; n <= TV_TRICK_MAX_SET && !w->stop; n++)
+      if (r->lead_sizes >> n & 1) subsets(w, 0, n, true);
+  }
+}
+
+int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
+                       void *ud) {
+  walk w = {.t = t, .fn = fn, .ud = ud};
+  tv_hand_clear(&w.cur);
+  if (h->size == 0 || t->nplays >= TV_TRICK_MAX_PLAYS) return 0;
+  if (t->nplays == 0) {
+    each_lead(&w, h);
+    return w.count;
+  }
+  if (t->size == 1 && t->rules->face_down == TV_DOWN_NEVER) {
+    tv_trick_rule rule;
+    uint64_t m = tv_trick_follow_mask(t, held_mask(h), &rule);
+    for (; m && !w.stop; m &= m - 1) {
+      tv_hand_clear(&w.cur);
+      tv_hand_add(&w.cur, (tv_card)__builtin_ctzll(m), 1);
+      visit(&w, &w.cur, false);
+    }
+    return w.count;
+  }
+  walk_kinds(&w, h, held_mask(h));
+  subsets(&w, 0, h->size < t->size ? h->size : t->size, false);
+  return w.count;
+}
+
+static bool add_mask(const tv_hand *play, bool down, void *ud) {
+  uint64_t *m = ud;
+  (void)down;
+  *m |= held_mask(play);
+  return true;
+}
+
+/* The kinds of h that some allowed lead contains. */
+static uint64_t lead_mask(const tv_trick *t, const tv_hand *h) {
+  uint64_t m = 0;
+  if (t->rules->lead_sizes & 2) return held_mask(h);
+  tv_trick_each_play(t, h, add_mask, &m);
+  return m;
+}
+
+typedef struct pick {
+  int k;
+  tv_hand *play;
+  bool *down;
+} pick;
+
+static bool take_kth(const tv_hand *play, bool down, void *ud) {
+  pick *p = ud;
+  if (p->k-- > 0) return true;
+  *p->play = *play;
+  *p->down = down;
+  return false;
+}
+
+bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
+                     tv_hand *play, bool *down) {
+  int n = tv_trick_each_play(t, h, NULL, NULL);
+  if (n == 0) return false;
+  pick p = {(int)tv_rng_below(r, (uint64_t)n), play, down};
+  tv_trick_each_play(t, h, take_kth, &p);
+  return true;
+}
+
+/* ======================================================================
+ * Contents
+ * ====================================================================== */
+
+void tv_trick_cards(const tv_trick *t, tv_hand *out) {
+  tv_hand_clear(out);
+  for (int i = 0; i < t->nplays; i++)
+    for (int j = 0; j < t->p[i].n; j++)
+      tv_hand_add(out, t->p[i].c[j], 1);
+}
+
+int tv_trick_points(const tv_trick *t) {
+  int sum = 0;
+  for (int i = 0; i < t->nplays; i++)
+    for (int j = 0; j < t->p[i].n; j++)
+      sum += tv_points(t->deck, t->p[i].c[j]);
+  return sum;
+}

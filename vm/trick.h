@@ -1,0 +1,226 @@
+/*
+ * trick.h - trick rules as data: legal plays, the reason a play is
+ * illegal, and who wins a trick.
+ *
+ * A game describes its card-play obligations once (tv_trick_rules: plain
+ * switches, filled by the binding from a Lua table and checked by
+ * tv_trick_rules_check). A tv_trick then accumulates plays (a seat and a set
+ * of 1..TV_TRICK_MAX_SET cards, face up or face down) and keeps the index of
+ * the play that currently wins, so asking for the winner is free.
+ *
+ * One relation drives everything, "card c beats card b":
+ *   c is the top card and b is not; or neither is the top card and either
+ *   they have the same suit and c ranks higher in the trick order, or c is
+ *   trump and b is not.
+ * Equal cards never beat each other, so the first of identical cards wins.
+ * The top card (optional) belongs to the trump suit whatever the trump is
+ * (with no trump it keeps its printed suit) and beats every other card.
+ * A set C beats a set B of the same size when a one-to-one pairing exists in
+ * which every card of C beats its partner in B (a perfect matching); with
+ * one card each this is the ordinary trick rule. A face-down play, or one
+ * with fewer cards than the lead, never wins.
+ *
+ * Suit obligations (follow, head, void) apply to one-card tricks; sets of
+ * several cards have none (tv_trick_rules_check enforces the split).
+ * Everything is plain data with no allocation; the hot calls
+ * (tv_trick_legal, tv_trick_play, tv_trick_random) are a few passes over a
+ * hand's 64 counts.
+ */
+#ifndef TALON_TRICK_H
+#define TALON_TRICK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "deck.h"
+#include "hand.h"
+#include "rng.h"
+
+#define TV_TRICK_MAX_SET   8  /* cards in one play */
+#define TV_TRICK_MAX_PLAYS 16 /* plays in one trick */
+
+typedef enum tv_trick_head {
+  TV_HEAD_NEVER,     /* following, any card of the led suit will do */
+  TV_HEAD_TRUMP_LED, /* must beat the reference when trump was led */
+  TV_HEAD_ALWAYS,    /* must beat the reference whenever following */
+} tv_trick_head;
+
+typedef enum tv_trick_ref {
+  TV_REF_WINNER,   /* the card winning the trick so far */
+  TV_REF_PREVIOUS, /* the card of the play just before */
+} tv_trick_ref;
+
+typedef enum tv_trick_void {
+  TV_VOID_ANY,        /* unable to follow: any card */
+  TV_VOID_TRUMP,      /* unable to follow: any trump if one is held */
+  TV_VOID_TRUMP_BEAT, /* a trump beating the reference if possible, else
+                         any trump */
+} tv_trick_void;
+
+typedef enum tv_trick_down {
+  TV_DOWN_NEVER,   /* every play face up; sets that do not beat just lose */
+  TV_DOWN_ALLOWED, /* followers may play face down; face up only to beat */
+} tv_trick_down;
+
+typedef struct tv_trick_rules {
+  uint8_t follow;      /* must follow the led suit when able */
+  uint8_t head;        /* a tv_trick_head */
+  uint8_t head_ref;    /* a tv_trick_ref, for head and TV_VOID_TRUMP_BEAT */
+  uint8_t on_void;     /* a tv_trick_void */
+  uint8_t face_down;   /* a tv_trick_down */
+  uint8_t wild_top;    /* the top card may join a lead of any suit */
+  uint16_t lead_sizes; /* bit n set: a lead of n cards is allowed */
+  tv_card top;         /* the top card, or TV_NO_CARD */
+  uint8_t order[TV_MAX_RANKS]; /* rank index -> place in the trick order,
+                                  0 the highest */
+} tv_trick_rules;
+
+/* Why a play is illegal. */
+typedef enum tv_trick_rule {
+  TV_RULE_OK,
+  TV_RULE_NOT_HELD,   /* a card of the play is not in the hand */
+  TV_RULE_EMPTY,      /* no card played */
+  TV_RULE_FULL,       /* the trick holds TV_TRICK_MAX_PLAYS plays */
+  TV_RULE_LEAD_SIZE,  /* a lead of a size the rules do not allow */
+  TV_RULE_LEAD_SUIT,  /* a lead of several cards mixing suits */
+  TV_RULE_LEAD_UP,    /* the lead is always face up */
+  TV_RULE_PLAY_SIZE,  /* a follower plays as many cards as the lead */
+  TV_RULE_NO_DOWN,    /* face-down play is not allowed */
+  TV_RULE_MUST_BEAT,  /* a face-up set must beat the best set */
+  TV_RULE_FOLLOW,     /* must follow the led suit */
+  TV_RULE_HEAD,       /* must beat the reference in the led suit */
+  TV_RULE_TRUMP,      /* void in the led suit: must trump */
+  TV_RULE_TRUMP_BEAT, /* void in the led suit: must trump and beat */
+} tv_trick_rule;
+
+typedef struct tv_trick_why {
+  tv_trick_rule rule;
+  tv_hand satisfy;   /* the held cards that would satisfy the rule */
+  char because[256]; /* an English sentence naming the cards */
+} tv_trick_why;
+
+typedef struct tv_trick_entry {
+  int32_t seat;
+  uint8_t n, down;             /* cards, face down */
+  uint8_t beat;                /* index of the best play it beat, or 0xFF */
+  tv_card c[TV_TRICK_MAX_SET]; /* in kind order */
+} tv_trick_entry;
+
+/* A trick refers to its deck and rules; both must outlive it. */
+typedef struct tv_trick {
+  const tv_deck *deck;
+  const tv_trick_rules *rules;
+  int8_t trump; /* suit index, or -1 for none */
+  int8_t led;   /* the led suit, -1 before the lead */
+  uint8_t size; /* cards per play, set by the lead */
+  uint8_t nplays, best;
+  tv_trick_entry p[TV_TRICK_MAX_PLAYS];
+} tv_trick;
+
+/* ---- rules ------------------------------------------------------------- */
+
+/* Fills r with the defaults: free play (no obligation), one-card leads, no
+ * top card, no face-down play, the deck's own rank order. */
+void tv_trick_rules_default(tv_trick_rules *r);
+
+/* Checks r against deck d: the top card is a suited card of d, the order
+ * is a permutation of d's ranks, lead sizes lie in 1..TV_TRICK_MAX_SET,
+ * and the switches fit together (head/void need follow; follow and
+ * face-down play need one-card leads or free play respectively; wild_top
+ * needs a top card). TV_EINVAL with a sentence naming the key otherwise. */
+tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
+                               tv_err *e);
+
+/* ---- tricks ------------------------------------------------------------ */
+
+/* Starts an empty trick; trump is a suit index of d or -1. */
+void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
+                   int trump);
+
+/* Empties t, keeping deck, rules and trump. */
+void tv_trick_clear(tv_trick *t);
+
+/* True when card c beats card b (the relation above). */
+bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b);
+
+/* True when the n cards of set c beat the n cards of set b. When pair is
+ * not NULL and the answer is yes, pair[i] is the index in b of the card
+ * that c[i] beats. */
+bool tv_trick_set_beats(const tv_trick *t, const tv_card *c, const tv_card *b,
+                        int n, uint8_t *pair);
+
+/* The effective suit of c in t: the trump for the top card (when there is
+ * a trump), else the printed suit. */
+int tv_trick_suit(const tv_trick *t, tv_card c);
+
+/* Bit k set for every kind k of effective suit s (the top card moved to
+ * the trump suit); 0 for s < 0. */
+uint64_t tv_trick_suit_mask(const tv_trick *t, int s);
+
+/* The card a one-card follower must beat under head/void rules: the one
+ * winning so far, or with TV_REF_PREVIOUS the card of the play just before
+ * (the winner if that play was face down). TV_NO_CARD for an empty trick. */
+tv_card tv_trick_reference(const tv_trick *t);
+
+/* For a one-card follower holding the kinds in 'held' (a kind mask): the
+ * kinds he may play under follow/head/void, and in *rule the obligation
+ * that narrowed them (TV_RULE_OK when any card will do). */
+uint64_t tv_trick_follow_mask(const tv_trick *t, uint64_t held,
+                              tv_trick_rule *rule);
+
+/* TV_RULE_OK when the n cards of 'play' make a lead the rules allow, else
+ * TV_RULE_LEAD_SIZE or TV_RULE_LEAD_SUIT. */
+tv_trick_rule tv_trick_lead_shape(const tv_trick *t, const tv_hand *play);
+
+/* Checks that 'play' (a multiset) may be played next, face down or not.
+ * With hand == NULL only what needs no hand is checked (sizes, lead suit,
+ * face, beating); with a hand, also that it holds the play and the suit
+ * obligations. A follower whose hand is smaller than the lead must play
+ * his whole hand. Returns TV_OK, or TV_EILLEGAL and fills 'why' (if not
+ * NULL; 'because' written in 'style'). */
+tv_status tv_trick_check(const tv_trick *t, const tv_hand *hand,
+                         const tv_hand *play, bool down, tv_style style,
+                         tv_trick_why *why);
+
+/* Adds a play for 'seat' without any check but the sizes (1..
+ * TV_TRICK_MAX_SET cards, at most TV_TRICK_MAX_PLAYS plays: TV_ERANGE) and
+ * updates the winner. The lead sets the led suit and the play size. */
+tv_status tv_trick_play(tv_trick *t, int seat, const tv_hand *play, bool down,
+                        tv_err *e);
+
+/* The cards of h that some legal next play contains (for a one-card play,
+ * exactly the legal cards) into out. */
+void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out);
+
+/* Calls fn once for each distinct legal next play from h: each allowed
+ * size, each multiset, face up and/or face down. Stops early when fn
+ * returns false. Returns the number of plays visited. */
+typedef bool (*tv_trick_each_fn)(const tv_hand *play, bool down, void *ud);
+int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
+                       void *ud);
+
+/* A uniformly random legal next play from h (over the distinct plays that
+ * tv_trick_each_play visits) into *play and *down. Returns false when h
+ * has no legal play (an empty hand). */
+bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
+                     tv_hand *play, bool *down);
+
+/* Index of the winning play so far, or -1 for an empty trick. */
+static inline int tv_trick_winner(const tv_trick *t) {
+  return t->nplays ? t->best : -1;
+}
+
+/* Writes why the winning play wins ("A♠ wins: highest card of the led suit
+ * ♠; no trump was played"), like snprintf. */
+size_t tv_trick_explain(const tv_trick *t, tv_style style, char *buf,
+                        size_t cap);
+
+/* All cards of the trick, face-down ones included, into out. */
+void tv_trick_cards(const tv_trick *t, tv_hand *out);
+
+/* Card points of all cards of the trick. */
+int tv_trick_points(const tv_trick *t);
+
+/* The snake_case name of a rule ("must_follow"), for scripts. */
+const char *tv_trick_rule_name(tv_trick_rule rule);
+
+#endif
