@@ -106,7 +106,6 @@ local function start(g)
   local talon = require "talon"
   local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
   g.state, g.deck = st, st.deck
-  g.card_mt = getmetatable(st.deck:kinds()[1])
   if g.checking then snapshot(g) end
   st.given = g.params.deal
   if g.def.setup then g.def.setup(st) end
@@ -187,7 +186,7 @@ function G.text(_, a) return actions.text(a) end
 
 local function is_legal(g, a)
   if g.ph.cards then
-    return getmetatable(a) == g.card_mt and g:legal_hand():count(a) > 0
+    return actions.is_card(a) and a.deck == g.deck and g:legal_hand():count(a) > 0
   end
   for _, l in ipairs(g:legal()) do
     if actions.equal(l, a) then return true end
@@ -265,7 +264,7 @@ function G:try(a)
   if ph.cards then
     if a == self.picked then -- drawn from the current legal Hand by G:random
       self.picked = nil
-    elseif getmetatable(a) ~= self.card_mt
+    elseif not actions.is_card(a) or a.deck ~= self.deck
       or (self.legal_h or self:legal_hand()):count(a) == 0 then
       return false, why_illegal(self, a)
     end

@@ -114,6 +114,8 @@ static void read_strip(lua_State *L, tv_deck *d) {
   lua_pop(L, 1);
 }
 
+static void set_card_metatable(lua_State *L, const tl_card *c);
+
 /* Builds the interned cards table as the deck's user value. */
 static void intern_cards(lua_State *L, int deck_idx, tv_deck *d) {
   lua_createtable(L, d->nkinds, 0);
@@ -122,9 +124,9 @@ static void intern_cards(lua_State *L, int deck_idx, tv_deck *d) {
     c->tag = TL_TAG_CARD;
     c->deck = d;
     c->kind = (tv_card)k;
-    luaL_setmetatable(L, TL_CARD);
     lua_pushvalue(L, deck_idx);
     lua_setiuservalue(L, -2, 1);
+    set_card_metatable(L, c);
     lua_rawseti(L, -2, k + 1);
   }
   lua_setiuservalue(L, deck_idx, 1);
@@ -270,7 +272,9 @@ static int deck_index(lua_State *L) {
 /* {====== Card ====== */
 
 static tl_card *check_cardud(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, TL_CARD);
+  tl_card *c = tl_test_card(L, arg);
+  if (!c) luaL_typeerror(L, arg, TL_CARD);
+  return c;
 }
 
 static int card_name(lua_State *L) {
@@ -290,35 +294,6 @@ static int card_tostring(lua_State *L) {
   return card_name(L);
 }
 
-static int card_index(lua_State *L) {
-  tl_card *c = check_cardud(L, 1);
-  const tv_deck *d = c->deck;
-  const char *k = luaL_checkstring(L, 2);
-  int s = tv_suit(d, c->kind);
-  if (strcmp(k, "rank") == 0)
-    lua_pushstring(L, c->kind == d->joker ? "X"
-                                          : d->rank_name[tv_rank(d, c->kind)]);
-  else if (strcmp(k, "suit") == 0)
-    s < d->nsuits ? (void)lua_pushstring(L, d->suit_name[s]) : lua_pushnil(L);
-  else if (strcmp(k, "rank_index") == 0)
-    lua_pushinteger(L, tv_rank(d, c->kind));
-  else if (strcmp(k, "suit_index") == 0)
-    lua_pushinteger(L, s);
-  else if (strcmp(k, "id") == 0)
-    lua_pushinteger(L, c->kind);
-  else if (strcmp(k, "points") == 0)
-    lua_pushinteger(L, tv_points(d, c->kind));
-  else if (strcmp(k, "joker") == 0)
-    lua_pushboolean(L, c->kind == d->joker);
-  else if (strcmp(k, "deck") == 0)
-    lua_getiuservalue(L, 1, 1);
-  else if (strcmp(k, "name") == 0)
-    lua_pushcfunction(L, card_name);
-  else
-    lua_pushnil(L);
-  return 1;
-}
-
 static int card_lt(lua_State *L) {
   tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
   lua_pushboolean(L, a->kind < b->kind);
@@ -329,6 +304,49 @@ static int card_le(lua_State *L) {
   tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
   lua_pushboolean(L, a->kind <= b->kind);
   return 1;
+}
+
+static const luaL_Reg card_meta[] = {
+    {"__tostring", card_tostring},
+    {"__lt", card_lt},
+    {"__le", card_le},
+    {NULL, NULL},
+};
+
+/* Each card gets its own metatable whose __index is a table of its fields,
+ * so reading card.suit in a script is a table lookup, not a C call. Stack:
+ * card on top on entry and on return. */
+static void set_card_metatable(lua_State *L, const tl_card *c) {
+  const tv_deck *d = c->deck;
+  int s = tv_suit(d, c->kind);
+  lua_createtable(L, 0, 6); /* card, mt */
+  luaL_setfuncs(L, card_meta, 0);
+  lua_pushliteral(L, TL_CARD);
+  lua_setfield(L, -2, "__name");
+  lua_createtable(L, 0, 9); /* card, mt, fields */
+  lua_pushstring(L,
+                 c->kind == d->joker ? "X" : d->rank_name[tv_rank(d, c->kind)]);
+  lua_setfield(L, -2, "rank");
+  if (s < d->nsuits) {
+    lua_pushstring(L, d->suit_name[s]);
+    lua_setfield(L, -2, "suit");
+  }
+  lua_pushinteger(L, tv_rank(d, c->kind));
+  lua_setfield(L, -2, "rank_index");
+  lua_pushinteger(L, s);
+  lua_setfield(L, -2, "suit_index");
+  lua_pushinteger(L, c->kind);
+  lua_setfield(L, -2, "id");
+  lua_pushinteger(L, tv_points(d, c->kind));
+  lua_setfield(L, -2, "points");
+  lua_pushboolean(L, c->kind == d->joker);
+  lua_setfield(L, -2, "joker");
+  lua_getiuservalue(L, -3, 1);
+  lua_setfield(L, -2, "deck");
+  lua_pushcfunction(L, card_name);
+  lua_setfield(L, -2, "name");
+  lua_setfield(L, -2, "__index"); /* card, mt */
+  lua_setmetatable(L, -2);
 }
 
 /* }====== */
@@ -348,14 +366,6 @@ static const luaL_Reg deck_meta[] = {
     {NULL, NULL},
 };
 
-static const luaL_Reg card_meta[] = {
-    {"__index", card_index},
-    {"__tostring", card_tostring},
-    {"__lt", card_lt},
-    {"__le", card_le},
-    {NULL, NULL},
-};
-
 static const luaL_Reg deck_funcs[] = {
     {"deck", deck_new},
     {"style", talon_style},
@@ -370,9 +380,6 @@ void talon_open_deck(lua_State *L) {
   lua_setfield(L, -3, "__methods"); /* other openers add methods here */
   lua_pushcclosure(L, deck_index, 1);
   lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
-  luaL_newmetatable(L, TL_CARD);
-  luaL_setfuncs(L, card_meta, 0);
   lua_pop(L, 1);
   luaL_setfuncs(L, deck_funcs, 0);
 }

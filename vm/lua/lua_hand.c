@@ -117,9 +117,7 @@ static int hand_cards(lua_State *L) {
 
 static int hand_each_step(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
-  lua_Integer k = lua_isnil(L, 2)
-                      ? 0
-                      : ((tl_card *)luaL_checkudata(L, 2, TL_CARD))->kind + 1;
+  lua_Integer k = lua_isnil(L, 2) ? 0 : tl_check_card(L, 2, h->deck) + 1;
   for (; k < h->deck->nkinds; k++)
     if (h->h.n[k]) {
       tl_push_card(L, 1, (tv_card)k);

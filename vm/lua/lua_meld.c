@@ -368,7 +368,7 @@ static int check_trump(lua_State *L, int arg, const tv_deck *d) {
     s = lua_tolstring(L, arg, &len);
     return suit_by_name(L, arg, d, s, len);
   case LUA_TUSERDATA:
-    c = luaL_testudata(L, arg, TL_CARD);
+    c = tl_test_card(L, arg);
     if (!c) break;
     if (c->kind == c->deck->joker)
       return luaL_argerror(L, arg, "a joker has no suit to be trump");

@@ -44,7 +44,7 @@ static int check_trump(lua_State *L, int arg, const tv_deck *d) {
     return -1;
   if (lua_type(L, arg) == LUA_TSTRING) {
     s = lua_tolstring(L, arg, &len);
-  } else if ((c = luaL_testudata(L, arg, TL_CARD)) != NULL) {
+  } else if ((c = tl_test_card(L, arg)) != NULL) {
     if (c->kind == c->deck->joker)
       return luaL_argerror(L, arg, "a joker has no suit to be trump");
     s = c->deck->suit_name[tv_suit(c->deck, c->kind)];

@@ -128,7 +128,7 @@ static void read_top(lua_State *L, const tv_deck *d, tv_trick_rules *r) {
     const char *s = lua_tolstring(L, -1, &len);
     if (tv_card_parse(d, s, len, &r->top, &e) != TV_OK)
       spec_error(L, "top", "%s", e.msg);
-  } else if ((c = luaL_testudata(L, -1, TL_CARD)) != NULL) {
+  } else if ((c = tl_test_card(L, -1)) != NULL) {
     if (c->deck != d) spec_error(L, "top", "the card belongs to another deck");
     r->top = c->kind;
   } else if (t != LUA_TNIL) {
