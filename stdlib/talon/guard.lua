@@ -2,7 +2,7 @@
 -- game code.
 --
 -- With the program's `talon.sandbox` every call gets the sandbox's time
--- budget, memory cap and traceback (docs/api-sandbox.md); without it (a bare
+-- budget, memory cap and traceback (docs/api.md "The sandbox"); without it (a bare
 -- `lua5.4`) a plain xpcall with a traceback, so the framework still runs.
 local guard = {}
 

@@ -1,5 +1,5 @@
 /*
- * test_sandbox.c - the sandbox contract (docs/api-sandbox.md; STYLE.md
+ * test_sandbox.c - the sandbox contract (docs/api.md "The sandbox"; STYLE.md
  * rules 16, 18, 23; EMBEDDING.md "Tests a trustworthy engine passes"):
  * game files see only the curated base, every failure is a clear message
  * with file:line and leaves the state usable, hangs are stopped by a

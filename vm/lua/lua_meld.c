@@ -516,6 +516,8 @@ void talon_open_meld(lua_State *L) {
   luaL_newmetatable(L, TL_MELDS);
   luaL_setfuncs(L, meld_metamethods, 0);
   luaL_newlib(L, meld_methods);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "__methods"); /* for tools that list the methods */
   lua_pushcclosure(L, meld_index, 1);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);

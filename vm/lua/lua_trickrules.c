@@ -1,7 +1,7 @@
 /*
  * lua_trickrules.c - talon.trickrules(deck, spec): a game's card-play rules
  * read from a Lua table, every key checked once, compiled into the
- * tv_trick_rules struct of a talon.TrickRules userdata (docs/api-trick.md
+ * tv_trick_rules struct of a talon.TrickRules userdata (docs/api.md "Tricks"
  * lists the keys and the seed rule each one models).
  */
 #include "lua_trick.h"

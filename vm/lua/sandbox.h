@@ -9,7 +9,7 @@
  * hook, which then raises at every instruction so a script's own pcall
  * cannot swallow the stop). Game and variant files are loaded as text into
  * curated environments (tl_sandbox_newenv). The Lua face is talon.sandbox,
- * documented in docs/api-sandbox.md.
+ * documented in docs/api.md "The sandbox".
  */
 #ifndef TALON_SANDBOX_H
 #define TALON_SANDBOX_H

@@ -1,6 +1,6 @@
 /*
  * sandbox_env.c - curated environments for game files, the text-only
- * loader, and talon.sandbox (docs/api-sandbox.md).
+ * loader, and talon.sandbox (docs/api.md "The sandbox").
  *
  * An environment is an empty table whose __index chain is
  * env -> lookup (the framework's extras) -> base (curated, shared, built

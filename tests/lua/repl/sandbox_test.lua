@@ -1,4 +1,4 @@
--- talon.sandbox from Lua (docs/api-sandbox.md): the fail tuple of load,
+-- talon.sandbox from Lua (docs/api.md "The sandbox"): the fail tuple of load,
 -- the four results of a failed call, environments with extras, budgets
 -- and the memory cap. The C side is tested in tests/c/test_sandbox.c.
 local t = require "talon.testing"
@@ -10,7 +10,7 @@ local function load_fixture(dir, name, env)
   return sandbox.load(FIX .. dir .. "/" .. name .. ".lua", "games/" .. name .. ".lua", env)
 end
 
--- api-sandbox "sandbox.load": environmental failures are nil, message.
+-- api.md "sandbox.load": environmental failures are nil, message.
 t.test("load: missing file and syntax error are fail tuples", function()
   local chunk, err = sandbox.load(FIX .. "nope.lua", "games/nope.lua")
   t.eq(chunk, nil, "no chunk")
@@ -20,7 +20,7 @@ t.test("load: missing file and syntax error are fail tuples", function()
   t.ok(err:find("^games/syntax_error%.lua:3: "), err)
 end)
 
--- api-sandbox "sandbox.call": false, message with traceback, original
+-- api.md "sandbox.call": false, message with traceback, original
 -- error value, kind.
 t.test("call: a violation table stays a table next to its message", function()
   local violation = setmetatable({ rule = "HOK-R3" }, {
@@ -56,7 +56,7 @@ t.test("call: bad budgets are argument errors", function()
   end)
 end)
 
--- api-sandbox "sandbox.env": extras first, then the base; globals raise.
+-- api.md "sandbox.env": extras first, then the base; globals raise.
 t.test("env: extras are visible, assignment raises, metatable locked", function()
   local env = sandbox.env({ require = function(m) return "mod " .. m end })
   local chunk = assert(load("return require('talon.game')", "=games/x.lua", "t", env))
@@ -89,7 +89,7 @@ t.test("load: returns the environment it used", function()
   t.ok(rawequal(used, env2), "given environment")
 end)
 
--- api-sandbox "sandbox.memory": the cap turns a huge allocation into
+-- api.md "sandbox.memory": the cap turns a huge allocation into
 -- kind memory; the state stays usable.
 t.test("memory: the cap stops a gigabyte string", function()
   local used, limit = sandbox.memory()
