@@ -29,19 +29,25 @@ function loader.find(name)
   return nil, ("no game '%s' (looked for games/%s.lua on the data path)"):format(name, mod)
 end
 
-local load_file
+local run_file
 
 -- The `require` of one game file; 'env_of' returns that file's environment
--- (whose `talon` is the sandbox's copy without talon.sandbox).
-local function make_require(depth, env_of)
+-- (whose `talon` is the sandbox's copy without talon.sandbox). Modules of
+-- games (`games.hosgin.auction`, a bot, a base game for a variant) are run
+-- sandboxed once per top-level load and shared through 'cache'; only the
+-- top-level file is validated as a game definition.
+local function make_require(depth, env_of, cache)
   return function(name)
     if type(name) ~= "string" then error("require: module name must be a string", 2) end
     if name == "talon" then return env_of().talon end
     if name:match("^talon%.") then return require(name) end
     if name:match("^games%.") then
-      local def, err = load_file(name, depth + 1)
-      if not def then error(err, 0) end
-      return def
+      if cache[name] == nil then
+        local value, err = run_file(name, depth + 1, cache)
+        if err then error(err, 0) end
+        cache[name] = value == nil and true or value
+      end
+      return cache[name]
     end
     error(("require: '%s' is not available to games (only talon.* and games.*)"):format(name), 2)
   end
@@ -83,20 +89,39 @@ local function load_chunk(path, chunkname, env_extra)
   return chunk, env
 end
 
-load_file = function(name, depth)
+-- Runs a game file or game module sandboxed; returns its value, or nil and
+-- a message naming the file.
+run_file = function(name, depth, cache)
   if depth > 8 then return nil, ("%s: games require each other too deeply"):format(name) end
   local path, chunkname = loader.find(name)
   if not path then return nil, chunkname end
   local env
   local chunk, err = load_chunk(path, chunkname,
-    { require = make_require(depth, function() return env end) })
+    { require = make_require(depth, function() return env end, cache) })
   if not chunk then return nil, err end
   env = err
-  local ok, def = guard.call(chunk)
-  if not ok then return nil, def end
+  local ok, value = guard.call(chunk)
+  if not ok then return nil, value end
+  return value, nil, chunkname
+end
+
+local function load_file(name)
+  local def, err, chunkname = run_file(name, 0, {})
+  if err then return nil, err end
   local vok, verr = pcall(game.validate, def, chunkname)
   if not vok then return nil, verr end
   return def, chunkname
+end
+
+-- Loads a game module (not a game definition: a bot, a helper) by name,
+-- sandboxed like a game file. Returns its value or nil, message.
+function loader.module(name)
+  if type(name) ~= "string" then
+    error(("bad argument #1 to 'module' (module name expected, got %s)"):format(type(name)), 2)
+  end
+  local value, err = run_file(name, 0, {})
+  if err then return nil, err end
+  return value
 end
 
 -- The data roots on package.path (directories holding games/), in order;
@@ -119,7 +144,7 @@ function loader.load(name)
   if type(name) ~= "string" then
     error(("bad argument #1 to 'load' (game name expected, got %s)"):format(type(name)), 2)
   end
-  return load_file(name, 0)
+  return load_file(name)
 end
 
 return loader
