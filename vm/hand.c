@@ -14,7 +14,7 @@ void tv_hand_clear(tv_hand *h) {
 }
 
 tv_status tv_hand_add(tv_hand *h, tv_card c, int k) {
-  if (c >= TV_MAX_KINDS || k < 0 || h->n[c] + k > TV_MAX_COPIES)
+  if (c >= TV_MAX_KINDS || k < 0 || k > TV_MAX_COPIES - h->n[c])
     return TV_ERANGE;
   h->n[c] = (uint8_t)(h->n[c] + k);
   h->size = (uint16_t)(h->size + k);
@@ -163,17 +163,18 @@ tv_status tv_hand_parse(const tv_deck *d, const char *s, tv_hand *h,
     pos++;
     int count;
     size_t len = split_count(start, (size_t)(s - start), &count);
-    if (len == 0 && last != TV_NO_CARD) { /* a lone count: "QS x2" */
+    if (len == 0 && last == TV_NO_CARD)
+      return tv_fail(e, TV_EINVAL, "card %d: count \"%.*s\" follows no card",
+                     pos, (int)(s - start), start);
+    if (len == 0) { /* a lone count: "QS x2" */
       if (count < 1 || tv_hand_add(&out, last, count - 1) != TV_OK)
         return tv_fail(e, TV_ERANGE, "card %d: bad count %d", pos, count);
       continue;
     }
     tv_card c;
-    tv_status st = tv_card_parse(d, start, len, &c, e);
-    if (st != TV_OK) {
-      tv_err inner = *e;
-      return tv_fail(e, st, "card %d: %s", pos, inner.msg);
-    }
+    tv_err inner;
+    tv_status st = tv_card_parse(d, start, len, &c, &inner);
+    if (st != TV_OK) return tv_fail(e, st, "card %d: %s", pos, inner.msg);
     if (count < 1 || tv_hand_add(&out, c, count) != TV_OK)
       return tv_fail(e, TV_ERANGE, "card %d: %.*s: bad count %d", pos,
                      (int)(s - start), start, count);

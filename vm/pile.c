@@ -50,32 +50,57 @@ tv_status tv_pile_put_bottom(tv_pile *p, tv_card c) {
   return TV_OK;
 }
 
+/* The card that packet 'i' gives seat 's' as its k-th card, counted from
+ * the top of the pile before the deal. */
+static tv_card dealt_card(const tv_pile *p, int nseats, const int *pattern,
+                          int i, int s, int k) {
+  int off = 0;
+  for (int j = 0; j < i; j++)
+    off += pattern[j] * nseats;
+  return p->c[p->n - 1 - (off + s * pattern[i] + k)];
+}
+
+/* Checks that hand 'h' can take every card dealt to it without passing
+ * TV_MAX_COPIES of a kind (a hand filled before the deal, or listed for
+ * two seats). */
+static tv_status hand_fits(const tv_pile *p, tv_hand *const *hands, int nseats,
+                           const int *pattern, int npackets, const tv_hand *h,
+                           tv_err *e) {
+  tv_hand got = *h;
+  for (int s = 0; s < nseats; s++) {
+    if (hands[s] != h) continue;
+    for (int i = 0; i < npackets; i++)
+      for (int k = 0; k < pattern[i]; k++)
+        if (tv_hand_add(&got, dealt_card(p, nseats, pattern, i, s, k), 1))
+          return tv_fail(e, TV_ERANGE,
+                         "hand %d would hold more than %d copies of a card",
+                         s + 1, TV_MAX_COPIES);
+  }
+  return TV_OK;
+}
+
 tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
                        const int *pattern, int npackets, tv_err *e) {
-  int need = 0;
+  if (nseats < 0 || nseats > TV_MAX_CARDS || npackets < 0)
+    return tv_fail(e, TV_ERANGE, "cannot deal to %d hands", nseats);
+  long long need = 0;
   for (int i = 0; i < npackets; i++) {
-    if (pattern[i] < 0)
-      return tv_fail(e, TV_ERANGE, "packet %d has a negative size (%d)", i + 1,
+    if (pattern[i] < 0 || pattern[i] > TV_MAX_CARDS)
+      return tv_fail(e, TV_ERANGE, "packet %d has a bad size (%d)", i + 1,
                      pattern[i]);
-    need += pattern[i] * nseats;
+    need += (long long)pattern[i] * nseats;
   }
   if (need > p->n)
     return tv_fail(e, TV_ERANGE,
-                   "the pattern needs %d cards but the pile holds only %d",
+                   "the pattern needs %lld cards but the pile holds only %d",
                    need, p->n);
   for (int s = 0; s < nseats; s++) {
-    int extra = 0;
-    for (int i = 0; i < npackets; i++)
-      extra += pattern[i];
-    if (hands[s]->size + extra > TV_MAX_CARDS)
-      return tv_fail(e, TV_ERANGE, "hand %d would hold too many cards", s + 1);
+    tv_status st = hand_fits(p, hands, nseats, pattern, npackets, hands[s], e);
+    if (st != TV_OK) return st;
   }
   for (int i = 0; i < npackets; i++)
     for (int s = 0; s < nseats; s++)
-      for (int k = 0; k < pattern[i]; k++) {
-        tv_card c = p->c[--p->n];
-        hands[s]->n[c]++;
-        hands[s]->size++;
-      }
+      for (int k = 0; k < pattern[i]; k++)
+        tv_hand_add(hands[s], tv_pile_draw(p), 1);
   return TV_OK;
 }

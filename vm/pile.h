@@ -37,8 +37,9 @@ tv_status tv_pile_put_bottom(tv_pile *p, tv_card c);
 /* Deals by a pattern of packets: for each packet size pattern[i], each of
  * the nseats hands (hands[0] first, in dealing order) receives that many
  * cards from the top. Fails with TV_ERANGE and leaves pile and hands
- * unchanged when the pile holds fewer cards than the pattern needs or a
- * size is negative. */
+ * unchanged when the pile holds fewer cards than the pattern needs, a size
+ * is negative or above TV_MAX_CARDS, or a hand would pass TV_MAX_COPIES of
+ * a kind. A hand may appear for several seats. */
 tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
                        const int *pattern, int npackets, tv_err *e);
 

@@ -154,6 +154,26 @@ static void parse_errors_leave_hand_unchanged(void **state) {
   assert_true(tv_hand_equal(&h, &before));
 }
 
+/* The parser never needs an error struct (the engine's callers may pass
+ * NULL), a count must follow a card, and an absurd count is refused
+ * rather than wrapping the one-byte counter (hand.h: at most
+ * TV_MAX_COPIES). */
+static void parse_and_add_guard_their_edges(void **state) {
+  (void)state;
+  tv_hand h = parse("QS x2");
+  tv_hand before = h;
+  assert_int_not_equal(tv_hand_parse(&deck80, "ZZ", &h, NULL), TV_OK);
+  tv_err e;
+  assert_int_equal(tv_hand_parse(&deck80, "x2 QS", &h, &e), TV_EINVAL);
+  assert_non_null(strstr(e.msg, "\"x2\" follows no card"));
+  assert_int_equal(tv_hand_add(&h, 0, 2147483647), TV_ERANGE);
+  assert_int_equal(tv_hand_add(&h, 0, -1), TV_ERANGE);
+  assert_int_equal(tv_hand_remove(&h, 0, -1), TV_ENOCARD);
+  assert_true(tv_hand_equal(&h, &before));
+  assert_int_equal(tv_hand_add(&h, 0, TV_MAX_COPIES), TV_OK);
+  assert_int_equal(tv_hand_add(&h, 0, 1), TV_ERANGE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hand_counts_identical_copies),
@@ -163,6 +183,7 @@ int main(void) {
       cmocka_unit_test(format_shows_counts),
       cmocka_unit_test(points_and_suit_counts),
       cmocka_unit_test(parse_errors_leave_hand_unchanged),
+      cmocka_unit_test(parse_and_add_guard_their_edges),
   };
   return cmocka_run_group_tests_name("hand", tests, setup, NULL);
 }

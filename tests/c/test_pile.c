@@ -145,6 +145,40 @@ static void cut_moves_top_cards_to_bottom(void **state) {
   assert_int_equal(tv_pile_cut(&p, -1, &e), TV_ERANGE);
 }
 
+/* hand.h: a hand holds at most TV_MAX_COPIES of a kind. A deal that would
+ * pass that (a hand already full of a card, or one hand listed for two
+ * seats) fails before moving a card; an absurd packet size is refused
+ * without overflow. */
+static void deal_refuses_overfull_hands_and_absurd_sizes(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_pile p, before;
+  tv_hand h, g;
+  tv_err e;
+  deck_of(&d, "A", 1);
+  tv_pile_from_deck(&p, &d); /* AS AH AD AC, AS on top */
+  tv_hand_clear(&h);
+  tv_hand_clear(&g);
+  tv_hand_add(&h, 0, TV_MAX_COPIES); /* 15 x AS */
+  before = p;
+  tv_hand *one[1] = {&h};
+  int pattern[] = {1};
+  assert_int_equal(tv_pile_deal(&p, one, 1, pattern, 1, &e), TV_ERANGE);
+  assert_non_null(strstr(e.msg, "more than 15 copies"));
+  assert_int_equal(memcmp(&p, &before, sizeof p), 0);
+  assert_int_equal(h.size, TV_MAX_COPIES);
+  /* The same hand for two seats gets both packets: AS then AH. */
+  tv_hand *twice[2] = {&g, &g};
+  assert_int_equal(tv_pile_deal(&p, twice, 2, pattern, 1, &e), TV_OK);
+  assert_int_equal(g.size, 2);
+  assert_int_equal(tv_hand_count(&g, tv_kind(&d, 1, 0)), 1);
+  int huge[] = {2147483647, 2147483647};
+  tv_hand *two[2] = {&g, &h};
+  before = p;
+  assert_int_equal(tv_pile_deal(&p, two, 2, huge, 2, &e), TV_ERANGE);
+  assert_int_equal(memcmp(&p, &before, sizeof p), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hosgin_five_by_five_leaves_five),
@@ -153,6 +187,7 @@ int main(void) {
       cmocka_unit_test(short_pile_fails_and_changes_nothing),
       cmocka_unit_test(same_seed_same_deal),
       cmocka_unit_test(cut_moves_top_cards_to_bottom),
+      cmocka_unit_test(deal_refuses_overfull_hands_and_absurd_sizes),
   };
   return cmocka_run_group_tests_name("pile", tests, NULL, NULL);
 }

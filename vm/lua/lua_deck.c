@@ -7,12 +7,25 @@
  */
 #include "lua_util.h"
 #include "talon_lua.h"
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const spec_keys[] = {"suits",        "ranks", "points",
                                         "copies",       "strip", "jokers",
                                         "joker_points", NULL};
+
+/* Card points are stored in 16 bits; no game comes near this bound. */
+#define POINTS_MAX 10000
+
+/* Raises "bad argument #1 to 'deck' (<message>)": the spec is argument 1. */
+static int spec_error(lua_State *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *msg = lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  return luaL_argerror(L, 1, msg);
+}
 
 static void check_spec_keys(lua_State *L) {
   lua_pushnil(L);
@@ -23,69 +36,97 @@ static void check_spec_keys(lua_State *L) {
       for (int i = 0; spec_keys[i]; i++)
         ok |= strcmp(lua_tostring(L, -1), spec_keys[i]) == 0;
     if (!ok)
-      luaL_error(L,
+      spec_error(L,
                  "unknown key '%s' in deck spec (known: suits, ranks, "
                  "points, copies, strip, jokers, joker_points)",
                  luaL_tolstring(L, -1, NULL));
   }
 }
 
-static void read_points(lua_State *L, tv_deck *d) {
-  int t = lua_getfield(L, 1, "points");
-  if (t == LUA_TSTRING) {
-    const char *s = lua_tostring(L, -1);
-    for (int r = 0; r < d->nranks; r++) {
-      char *end;
-      long v = strtol(s, &end, 10);
-      if (end == s)
-        luaL_error(L, "points \"%s\": need one number per rank (%d ranks)",
-                   lua_tostring(L, -1), d->nranks);
-      tv_deck_set_points(d, r, (int)v);
-      s = end;
-    }
-  } else if (t == LUA_TTABLE) {
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
+static int check_points(lua_State *L, lua_Integer v, const char *rank) {
+  if (v < -POINTS_MAX || v > POINTS_MAX)
+    spec_error(L, "points of %s: %I is out of range (at most %d)", rank, v,
+               POINTS_MAX);
+  return (int)v;
+}
+
+/* points = "11 10 4 3 2": exactly one integer per rank, highest first. */
+static void read_points_string(lua_State *L, tv_deck *d) {
+  const char *all = lua_tostring(L, -1), *s = all;
+  for (int r = 0; r <= d->nranks; r++) {
+    while (*s == ' ' || *s == ',' || *s == '\t')
+      s++;
+    if (r == d->nranks && *s == '\0') return;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (r == d->nranks || end == s || (*end && !strchr(" ,\t", *end)))
+      spec_error(L, "points \"%s\": need one integer per rank (%d ranks: %s)",
+                 all, d->nranks, lua_tostring(L, -2));
+    tv_deck_set_points(d, r, check_points(L, v, d->rank_name[r]));
+    s = end;
+  }
+}
+
+/* points = {A = 11, T = 10} by rank name, or {11, 10, 4} by position. */
+static void read_points_table(lua_State *L, tv_deck *d) {
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    int r = -1;
+    if (lua_type(L, -2) == LUA_TSTRING) {
       size_t len;
-      const char *name = lua_type(L, -2) == LUA_TSTRING
-                             ? lua_tolstring(L, -2, &len)
-                             : (len = 0, "");
-      int r = tv_deck_find_rank(d, name, len);
-      if (r < 0 || !lua_isinteger(L, -1))
-        luaL_error(L,
-                   "points: '%s' is not a rank of this deck with an "
-                   "integer value",
-                   luaL_tolstring(L, -2, NULL));
-      tv_deck_set_points(d, r, (int)lua_tointeger(L, -1));
-      lua_pop(L, 1);
+      const char *name = lua_tolstring(L, -2, &len);
+      r = tv_deck_find_rank(d, name, len);
+    } else if (lua_isinteger(L, -2)) {
+      lua_Integer i = lua_tointeger(L, -2);
+      r = i >= 1 && i <= d->nranks ? (int)i - 1 : -1;
     }
-  } else if (t != LUA_TNIL) {
-    luaL_error(L, "points must be a table or a string of numbers");
-  }
-  lua_pop(L, 1);
-}
-
-static lua_Integer opt_int_field(lua_State *L, const char *k, lua_Integer def) {
-  lua_getfield(L, 1, k);
-  if (lua_isnil(L, -1)) {
+    if (r < 0 || !lua_isinteger(L, -1))
+      spec_error(L,
+                 "points: '%s' is not a rank of this deck with an "
+                 "integer value",
+                 luaL_tolstring(L, -2, NULL));
+    tv_deck_set_points(d, r,
+                       check_points(L, lua_tointeger(L, -1), d->rank_name[r]));
     lua_pop(L, 1);
-    return def;
   }
-  if (!lua_isinteger(L, -1))
-    luaL_error(L, "deck spec: '%s' must be an integer", k);
-  lua_Integer v = lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return v;
 }
 
-static void strip_one(lua_State *L, tv_deck *d, int idx) {
+static void read_points(lua_State *L, tv_deck *d) {
+  lua_getfield(L, 1, "ranks"); /* for messages */
+  int t = lua_getfield(L, 1, "points");
+  if (t == LUA_TSTRING)
+    read_points_string(L, d);
+  else if (t == LUA_TTABLE)
+    read_points_table(L, d);
+  else if (t != LUA_TNIL)
+    spec_error(L, "points must be a table or a string of numbers, not %s",
+               luaL_typename(L, -1));
+  lua_pop(L, 2);
+}
+
+static int opt_int_field(lua_State *L, const char *k, lua_Integer def,
+                         lua_Integer lo, lua_Integer hi) {
+  lua_getfield(L, 1, k);
+  lua_Integer v = def;
+  if (!lua_isnil(L, -1) && !lua_isinteger(L, -1))
+    spec_error(L, "'%s' must be an integer, not %s", k, luaL_typename(L, -1));
+  if (!lua_isnil(L, -1)) v = lua_tointeger(L, -1);
+  if (v < lo || v > hi)
+    spec_error(L, "'%s' must be %I to %I, not %I", k, lo, hi, v);
+  lua_pop(L, 1);
+  return (int)v;
+}
+
+static void strip_one(lua_State *L, tv_deck *d, lua_Integer i) {
   size_t len;
-  const char *s = luaL_tolstring(L, idx, &len);
+  if (lua_type(L, -1) != LUA_TSTRING && !tl_test_card(L, -1))
+    spec_error(L, "strip: item %I is not a card name", i);
+  const char *s = luaL_tolstring(L, -1, &len);
   tv_card k;
   tv_err e;
   if (tv_card_parse(d, s, len, &k, &e) != TV_OK ||
       tv_deck_strip(d, k, &e) != TV_OK)
-    luaL_error(L, "strip: %s", e.msg);
+    spec_error(L, "strip: %s", e.msg);
   lua_pop(L, 1);
 }
 
@@ -96,20 +137,21 @@ static void read_strip(lua_State *L, tv_deck *d) {
     tv_err e;
     tv_hand_clear(&h);
     if (tv_hand_parse(d, lua_tostring(L, -1), &h, &e) != TV_OK)
-      luaL_error(L, "strip: %s", e.msg);
+      spec_error(L, "strip: %s", e.msg);
     for (int k = 0; k < d->nkinds; k++)
       for (int i = 0; i < h.n[k]; i++)
         if (tv_deck_strip(d, (tv_card)k, &e) != TV_OK)
-          luaL_error(L, "strip: %s", e.msg);
+          spec_error(L, "strip: %s", e.msg);
   } else if (t == LUA_TTABLE) {
     lua_Integer n = luaL_len(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
       lua_geti(L, -1, i);
-      strip_one(L, d, lua_gettop(L));
+      strip_one(L, d, i);
       lua_pop(L, 1);
     }
   } else if (t != LUA_TNIL) {
-    luaL_error(L, "strip must be a string or a list of cards");
+    spec_error(L, "strip must be a string or a list of cards, not %s",
+               luaL_typename(L, -1));
   }
   lua_pop(L, 1);
 }
@@ -132,28 +174,41 @@ static void intern_cards(lua_State *L, int deck_idx, tv_deck *d) {
   lua_setiuservalue(L, deck_idx, 1);
 }
 
+/* The spec's 'suits' or 'ranks' string ('def' when absent and not NULL). */
+static const char *names_field(lua_State *L, const char *k, const char *def) {
+  int t = lua_getfield(L, 1, k);
+  if (t == LUA_TNIL && def) {
+    lua_pop(L, 1);
+    lua_pushstring(L, def);
+  } else if (t == LUA_TNIL) {
+    spec_error(L, "'%s' (a string, highest first) is required", k);
+  } else if (t != LUA_TSTRING) {
+    spec_error(L, "'%s' must be a string of names, not %s", k,
+               luaL_typename(L, -1));
+  }
+  size_t len;
+  const char *names = lua_tolstring(L, -1, &len);
+  if (strlen(names) != len) spec_error(L, "'%s' contains a NUL byte", k);
+  return names; /* stays on the stack */
+}
+
 static int deck_new(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   check_spec_keys(L);
-  lua_getfield(L, 1, "suits");
-  lua_getfield(L, 1, "ranks");
-  const char *suits = luaL_optstring(L, -2, "S H D C");
-  const char *ranks = lua_tostring(L, -1);
-  if (!ranks)
-    return luaL_error(L, "deck spec: 'ranks' (a string, highest first) is "
-                         "required");
+  const char *suits = names_field(L, "suits", "S H D C");
+  const char *ranks = names_field(L, "ranks", NULL);
   tv_deck *d = lua_newuserdatauv(L, sizeof *d, 1);
   int deck_idx = lua_gettop(L);
   luaL_setmetatable(L, TL_DECK);
   tv_err e;
-  if (tv_deck_init(d, suits, ranks, &e) != TV_OK) return tl_raise(L, &e);
+  if (tv_deck_init(d, suits, ranks, &e) != TV_OK) spec_error(L, "%s", e.msg);
   read_points(L, d);
-  lua_Integer copies = opt_int_field(L, "copies", 1);
-  if (tv_deck_set_copies(d, (int)copies, &e) != TV_OK) return tl_raise(L, &e);
-  lua_Integer jokers = opt_int_field(L, "jokers", 0);
-  lua_Integer jpts = opt_int_field(L, "joker_points", 0);
-  if (jokers && tv_deck_add_jokers(d, (int)jokers, (int)jpts, &e) != TV_OK)
-    return tl_raise(L, &e);
+  int copies = opt_int_field(L, "copies", 1, 1, TV_MAX_COPIES);
+  if (tv_deck_set_copies(d, copies, &e) != TV_OK) spec_error(L, "%s", e.msg);
+  int jokers = opt_int_field(L, "jokers", 0, 0, TV_MAX_COPIES);
+  int jpts = opt_int_field(L, "joker_points", 0, -POINTS_MAX, POINTS_MAX);
+  if (jokers && tv_deck_add_jokers(d, jokers, jpts, &e) != TV_OK)
+    spec_error(L, "%s", e.msg);
   read_strip(L, d);
   intern_cards(L, deck_idx, d);
   return 1;
@@ -255,7 +310,7 @@ static const luaL_Reg deck_methods[] = {
 
 static int deck_index(lua_State *L) {
   tv_deck *d = tl_check_deck(L, 1);
-  const char *k = luaL_checkstring(L, 2);
+  const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
   if (strcmp(k, "size") == 0)
     lua_pushinteger(L, d->ncards);
   else if (strcmp(k, "nsuits") == 0)
@@ -294,14 +349,22 @@ static int card_tostring(lua_State *L) {
   return card_name(L);
 }
 
+/* Kind order only means something within one deck. */
+static void check_same_deck(lua_State *L, const tl_card *a, const tl_card *b) {
+  if (a->deck != b->deck)
+    luaL_error(L, "cannot compare cards of two different decks");
+}
+
 static int card_lt(lua_State *L) {
   tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
+  check_same_deck(L, a, b);
   lua_pushboolean(L, a->kind < b->kind);
   return 1;
 }
 
 static int card_le(lua_State *L) {
   tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
+  check_same_deck(L, a, b);
   lua_pushboolean(L, a->kind <= b->kind);
   return 1;
 }

@@ -13,11 +13,11 @@ static int bad_remove(lua_State *L, tl_hand *h, const tv_hand *want) {
   tv_hand missing;
   tv_hand_diff(&missing, want, &h->h);
   if (missing.size == 1)
-    tv_card_format(h->deck, tv_hand_nth(&missing, 0), tl_style(L), need,
+    tv_card_format(h->deck, tv_hand_nth(&missing, 0), tl_text_style(L), need,
                    sizeof need);
   else
-    tv_hand_format(h->deck, &missing, tl_style(L), need, sizeof need);
-  tv_hand_format(h->deck, &h->h, tl_style(L), held, sizeof held);
+    tv_hand_format(h->deck, &missing, tl_text_style(L), need, sizeof need);
+  tv_hand_format(h->deck, &h->h, tl_text_style(L), held, sizeof held);
   return luaL_error(L, "%s %s not in the hand %s", need,
                     missing.size == 1 ? "is" : "are", held);
 }

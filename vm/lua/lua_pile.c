@@ -33,7 +33,7 @@ static int pile_from_string(lua_State *L, tl_pile *p, const tv_deck *d) {
     tv_err e;
     luaL_argcheck(L, n < TV_MAX_CARDS, 2, "too many cards for a pile");
     if (tv_card_parse(d, start, (size_t)(s - start), &tmp[n++], &e) != TV_OK)
-      return luaL_argerror(L, 2, e.msg);
+      return luaL_argerror(L, 2, lua_pushfstring(L, "card %d: %s", n, e.msg));
   }
   for (int i = 0; i < n; i++)
     p->p.c[i] = tmp[n - 1 - i];
@@ -58,7 +58,7 @@ static int deck_pile(lua_State *L) {
   luaL_argcheck(L, n <= TV_MAX_CARDS, 2, "too many cards for a pile");
   for (lua_Integer i = n; i >= 1; i--) {
     lua_geti(L, 2, i);
-    p->p.c[p->p.n++] = tl_check_card(L, lua_gettop(L), d);
+    p->p.c[p->p.n++] = tl_check_item(L, 2, i, d);
     lua_pop(L, 1);
   }
   return 1;
@@ -78,7 +78,7 @@ static int pile_cut(lua_State *L) {
   if (k < 0 || k > p->p.n || tv_pile_cut(&p->p, (int)k, &e) != TV_OK)
     return luaL_argerror(
         L, 2,
-        lua_pushfstring(L, "cannot cut %d cards from a pile of %d", (int)k,
+        lua_pushfstring(L, "cannot cut %I cards from a pile of %d", k,
                         (int)p->p.n));
   lua_settop(L, 1);
   return 1;
@@ -132,22 +132,25 @@ static int pile_deal(lua_State *L) {
   lua_Integer ns = luaL_len(L, 2), np = luaL_len(L, 3);
   luaL_argcheck(L, ns >= 1 && ns <= MAX_SEATS, 2, "1 to 16 hands");
   luaL_argcheck(L, np >= 1 && np <= MAX_PACKETS, 3, "1 to 64 packet sizes");
+  luaL_checkstack(L, MAX_SEATS, "too many hands");
   for (int i = 0; i < ns; i++) {
-    lua_geti(L, 2, i + 1);
+    lua_geti(L, 2, i + 1); /* stays on the stack: keeps the hand alive */
     tl_hand *h = tl_test_hand(L, -1);
     if (!h || h->deck != p->deck)
       return luaL_argerror(
           L, 2,
           lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
-    hands[i] = &h->h; /* kept alive by the table at argument 2 */
-    lua_pop(L, 1);
+    hands[i] = &h->h;
   }
   for (int i = 0; i < np; i++) {
     lua_geti(L, 3, i + 1);
-    if (!lua_isinteger(L, -1))
+    lua_Integer k = lua_tointeger(L, -1);
+    if (!lua_isinteger(L, -1) || k < 0 || k > TV_MAX_CARDS)
       return luaL_argerror(
-          L, 3, lua_pushfstring(L, "packet %d is not an integer", i + 1));
-    pattern[i] = (int)lua_tointeger(L, -1);
+          L, 3,
+          lua_pushfstring(L, "packet %d must be an integer 0 to %d", i + 1,
+                          TV_MAX_CARDS));
+    pattern[i] = (int)k;
     lua_pop(L, 1);
   }
   tv_err e;
@@ -190,12 +193,13 @@ static int pile_len(lua_State *L) {
 
 static int pile_tostring(lua_State *L) {
   tl_pile *p = tl_check_pile(L, 1);
+  tv_style st = tl_style(L);
   luaL_Buffer b;
   char card[48];
   luaL_buffinit(L, &b);
   luaL_addchar(&b, '[');
   for (int i = p->p.n - 1; i >= 0; i--) {
-    tv_card_format(p->deck, p->p.c[i], tl_style(L), card, sizeof card);
+    tv_card_format(p->deck, p->p.c[i], st, card, sizeof card);
     luaL_addstring(&b, card);
     if (i) luaL_addchar(&b, ' ');
   }

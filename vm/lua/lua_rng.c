@@ -32,8 +32,10 @@ static int rng_new(lua_State *L) {
     size_t len;
     const char *s = lua_tolstring(L, 1, &len);
     seed = fnv1a(s, len);
+  } else if (lua_isinteger(L, 1)) {
+    seed = (uint64_t)lua_tointeger(L, 1);
   } else {
-    seed = (uint64_t)luaL_checkinteger(L, 1);
+    return luaL_typeerror(L, 1, "integer or string seed");
   }
   tv_rng_seed(push_rng(L), seed);
   return 1;
@@ -97,22 +99,36 @@ static int rng_state(lua_State *L) {
   return 1;
 }
 
+/* Reads 16 hex digits exactly (strtoull would also take signs, spaces and
+ * "0x", so a damaged state could pass for a good one). */
+static int read_word(const char *s, uint64_t *out) {
+  uint64_t v = 0;
+  for (int i = 0; i < 16; i++) {
+    int c = (unsigned char)s[i], d;
+    if (c >= '0' && c <= '9')
+      d = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F')
+      d = c - 'A' + 10;
+    else
+      return 0;
+    v = v << 4 | (uint64_t)d;
+  }
+  *out = v;
+  return 1;
+}
+
 static int rng_set_state(lua_State *L) {
   tv_rng *r = tl_check_rng(L, 1);
   size_t len;
   const char *s = luaL_checklstring(L, 2, &len);
   tv_rng nr;
   int ok = len == 64;
-  for (int i = 0; ok && i < 4; i++) {
-    char word[17];
-    char *end;
-    memcpy(word, s + 16 * i, 16);
-    word[16] = '\0';
-    nr.s[i] = (uint64_t)strtoull(word, &end, 16);
-    ok = *end == '\0';
-  }
+  for (int i = 0; ok && i < 4; i++)
+    ok = read_word(s + 16 * i, &nr.s[i]);
   luaL_argcheck(L, ok && (nr.s[0] | nr.s[1] | nr.s[2] | nr.s[3]), 2,
-                "not a state from rng:state() (64 hex digits)");
+                "not a state from rng:state() (64 hex digits, not all 0)");
   *r = nr;
   lua_settop(L, 1);
   return 1;

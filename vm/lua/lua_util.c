@@ -69,11 +69,26 @@ tv_card tl_check_card(lua_State *L, int arg, const tv_deck *d) {
   return TV_NO_CARD;
 }
 
-static void add_one(lua_State *L, int arg, const tv_deck *d, tv_hand *out,
-                    int idx) {
-  tv_card k = tl_check_card(L, idx, d);
-  if (tv_hand_add(out, k, 1) != TV_OK)
-    luaL_argerror(L, arg, "too many copies of one card");
+tv_card tl_check_item(lua_State *L, int arg, lua_Integer i, const tv_deck *d) {
+  tl_card *c = tl_test_card(L, -1);
+  tv_err e;
+  char name[32];
+  if (c && c->deck == d) return c->kind;
+  if (c)
+    tv_fail(&e, TV_EINVAL, "card %d (%s) belongs to another deck", (int)i,
+            card_name(c->deck, c->kind, name, sizeof name));
+  else if (lua_type(L, -1) == LUA_TSTRING) {
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    tv_card k;
+    tv_err inner;
+    if (tv_card_parse(d, s, len, &k, &inner) == TV_OK) return k;
+    tv_fail(&e, TV_EINVAL, "card %d: %s", (int)i, inner.msg);
+  } else
+    tv_fail(&e, TV_EINVAL, "card %d: a card or a card name expected, got %s",
+            (int)i, luaL_typename(L, -1));
+  luaL_argerror(L, arg, e.msg);
+  return TV_NO_CARD;
 }
 
 void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
@@ -90,11 +105,12 @@ void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
     lua_Integer n = luaL_len(L, arg);
     for (lua_Integer i = 1; i <= n; i++) {
       lua_geti(L, arg, i);
-      add_one(L, arg, d, out, lua_gettop(L));
+      if (tv_hand_add(out, tl_check_item(L, arg, i, d), 1) != TV_OK)
+        luaL_argerror(L, arg, "too many copies of one card");
       lua_pop(L, 1);
     }
   } else if (tl_test_card(L, arg)) {
-    add_one(L, arg, d, out, arg);
+    tv_hand_add(out, tl_check_card(L, arg, d), 1);
   } else {
     luaL_typeerror(L, arg, "cards (a card, hand, string or list of cards)");
   }
@@ -135,9 +151,15 @@ tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h) {
 
 tv_style tl_style(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, STYLE_KEY);
-  tv_style st = (tv_style)lua_tointeger(L, -1);
+  lua_Integer st = lua_tointeger(L, -1);
   lua_pop(L, 1);
-  return st;
+  return st >= TV_STYLE_ASCII && st <= TV_STYLE_COLOR ? (tv_style)st
+                                                      : TV_STYLE_ASCII;
+}
+
+tv_style tl_text_style(lua_State *L) {
+  tv_style st = tl_style(L);
+  return st == TV_STYLE_COLOR ? TV_STYLE_UNICODE : st;
 }
 
 void tl_set_style(lua_State *L, tv_style st) {

@@ -70,6 +70,11 @@ tv_rng *tl_check_rng(lua_State *L, int arg);
  * names the token, or says the card belongs to another deck. */
 tv_card tl_check_card(lua_State *L, int arg, const tv_deck *d);
 
+/* The value on the stack top, item 'i' of the list at 'arg', as a kind of
+ * deck 'd' (a Card or a token). Errors name the argument and the item:
+ * "bad argument #1 to 'add' (card 2: no card "ZZ" in this deck: ...)". */
+tv_card tl_check_item(lua_State *L, int arg, lua_Integer i, const tv_deck *d);
+
 /* The cards at 'arg' as a multiset of deck 'd': a Hand of that deck, a
  * Card, a string of tokens, or an array of cards/strings. */
 void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out);
@@ -89,5 +94,9 @@ tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h);
  * default is TV_STYLE_ASCII. */
 tv_style tl_style(lua_State *L);
 void tl_set_style(lua_State *L, tv_style st);
+
+/* The style for cards inside error messages and explanations: the state's
+ * style, but Unicode instead of colour (messages carry no escape codes). */
+tv_style tl_text_style(lua_State *L);
 
 #endif

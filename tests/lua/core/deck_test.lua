@@ -61,7 +61,7 @@ t.test("bad deck specs are refused with the key named", function()
   t.checkerror("unknown key 'rank'", talon.deck, { rank = "A K" })
   t.checkerror("'ranks' %(a string, highest first%) is required", talon.deck, {})
   t.checkerror("listed twice", talon.deck, { ranks = "A A" })
-  t.checkerror("copies must be 1 to 15", talon.deck, { ranks = "A K", copies = 0 })
+  t.checkerror("'copies' must be 1 to 15", talon.deck, { ranks = "A K", copies = 0 })
   t.checkerror("strip: cannot strip AS", talon.deck, { ranks = "A K", strip = "AS AS" })
   t.checkerror("points: 'Z' is not a rank", talon.deck, { ranks = "A K", points = { Z = 1 } })
   t.checkerror("table expected", talon.deck, "A K")
@@ -87,4 +87,39 @@ t.test("wrong argument types give bad argument errors", function()
   t.checkerror("another deck", h.add, h, other:card("KS"))
   t.checkerror("talon.Hand expected", h.add, d, "AS")
   t.checkerror("talon.Deck expected", d.card, h, "AS")
+end)
+
+-- STYLE.md rule 5 / docs/api.md: any malformed deck spec, token or count
+-- gives an error message (a string naming the argument), never a crash.
+-- Seeded, so the same junk is tried on every run.
+t.test("random junk in specs, tokens and counts fails cleanly", function()
+  local r = talon.rng("junk")
+  local bits = { "A", "K", "Q", "T", "10", "9", "S", "H", "C", "x", "*", "×", "♠",
+                 "♤", " ", ",", "{", "}", "X", "0", "\0", "\255", "JOKER", "15" }
+  local function junk(n)
+    local out = {}
+    for i = 1, r:int(0, n) do out[i] = bits[r:int(1, #bits)] end
+    return table.concat(out)
+  end
+  local built = 0
+  for _ = 1, 2000 do
+    local ok, d = pcall(talon.deck, { ranks = junk(8), suits = junk(5),
+      copies = r:int(0, 16), strip = junk(6), points = r:below(2) == 0 and junk(8) or nil })
+    if not ok then
+      t.ok(type(d) == "string" and d:find("^bad argument #1 to"), d)
+    else
+      built = built + 1
+      local okh, h = pcall(d.hand, d, junk(8))
+      if okh then
+        local before = tostring(h)
+        local okr, e = pcall(h.remove, h, junk(6), r:int(-1, 16))
+        if not okr then t.eq(tostring(h), before, "failed remove: " .. e) end
+        local p = d:pile():shuffle(r)
+        pcall(p.deal, p, { h, d:hand(), h }, { r:int(-1, 20), r:int(0, 5) })
+      else
+        t.ok(h:find("^bad argument #2 to"), h)
+      end
+    end
+  end
+  t.ok(built > 20, "some junk specs are valid decks: " .. built)
 end)
