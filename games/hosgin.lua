@@ -1,0 +1,162 @@
+-- Hosgin (Turkish, 3 players): RULES.md §1, rules HOS-R1 … HOS-R35.
+--
+-- 80 cards (A T K Q J, four copies), counter-clockwise, 25 cards each in
+-- packets of five and a stock of five; an auction for the stock from 550,
+-- trump named before the stock is seen, melds exposed by all three players,
+-- concession or a discard of five, 25 tricks with Hosgin's obligations, and
+-- a match to 4555. The parts live in games/hosgin/ (auction, play,
+-- scoring, melds, advisor); this file wires them into a definition.
+--
+-- Seats are numbered in the order of play (HOS-R1): next(s) is the player
+-- on s's right. For dealer D: Vorhand V = next(D), Mittelhand M = next(V).
+--
+-- From the REPL (docs/games/hosgin.md):
+--   local hosgin = require "games.hosgin"
+--   print(hosgin.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))
+--   print(hosgin.advise("…25 cards…"))
+local game = require "talon.game"
+local deal = require "talon.deal"
+local score = require "talon.score"
+local melds = require "games.hosgin.melds"
+local auction = require "games.hosgin.auction"
+local play = require "games.hosgin.play"
+local scoring = require "games.hosgin.scoring"
+local advisor = require "games.hosgin.advisor"
+
+-- ===== match start and deal (HOS-R3, HOS-R7)
+
+-- First dealer: seeded random (HOS-R3); an explicit deal may fix it
+-- (`dealer`) and, for lessons and tests, the starting accounts (`scores`).
+local function setup(st)
+  local given = st.given
+  st.dealer = given and given.dealer or st.rng:int(1, st.n)
+  if given and given.scores then
+    for s = 1, st.n do st.scores[st.side_of[s]] = given.scores[s] or 0 end
+  end
+  if st.opts.money then score.ante(st, st.opts.ante) end -- HOS-R35
+end
+
+local function start_deal(st)
+  local d = st.dealer
+  local v = st:next(d)
+  local m = st:next(v)
+  st.roles = { v = v, m = m, d = d }
+  st.declarer, st.bid, st.outcome, st.auc = nil, nil, nil, nil
+  st.meld_points, st.meld_text, st.exposed = {}, {}, {}
+  st.had_hosgin, st.hosgin_credit = {}, nil
+  st.stock_shown, st.last_winner, st.ctrick = nil, nil, nil -- st.tally: the last deal scored
+  st:log("deal", { dealer = d, v = v, m = m },
+    "deal %d: %s deals five by five; %s is Vorhand, %s Mittelhand (HOS-R2, HOS-R7)",
+    st.hand_no, st.names[d], st.names[v], st.names[m])
+  deal.packets(st, { v, m, d }, { 5, 5, 5, 5, 5 }) -- the last 5 cards are the stock
+  if play.hosgin_after_deal(st) then return "end" end
+  auction.start(st)
+  return "auction"
+end
+
+-- ===== views
+
+local function copy(h) return h and h:copy() or nil end
+
+local function view(st, seat, v)
+  local r = st.roles
+  if not r then return end
+  v.roles = { vorhand = r.v, mittelhand = r.m, dealer = r.d }
+  v.auction = auction.view(st)
+  v.declarer, v.bid, v.target = st.declarer, st.bid, st.opts.target
+  v.stock_cards = copy(st.stock_shown)
+  v.melds = {}
+  for s = 1, st.n do
+    if st.meld_points[s] then
+      v.melds[s] = { total = st.meld_points[s], cards = copy(st.exposed[s]),
+                     text = st.meld_text[s] }
+    end
+  end
+  v.trick_points = {}
+  for s = 1, st.n do v.trick_points[s] = st.won[s]:points() end
+  if seat == st.declarer then v.discards = st.discards:copy() end
+  v.tally = st.tally
+end
+
+-- ===== the definition
+
+local phases = {
+  auction = {
+    doc = "bid for the stock: V opens at 550, M at 650, the dealer alone at 750 (HOS-R8/R9)",
+    verbs = { "bid", "pass" },
+    mover = auction.mover,
+    legal = auction.legal,
+    check = auction.check,
+    apply = auction.apply,
+  },
+  trump = play.trump,
+  decide = play.decide,
+  discard = play.discard,
+  play = play.play,
+}
+
+local def = game.define {
+  name = "Hosgin",
+  summary = "Turkish 3-player game, 80 cards: bid for the stock, melds and tricks, first to 4555",
+  players = { 3 },
+  direction = "ccw",
+  options = {
+    target = { default = 4555, doc = "account that ends the match (HOS-R32)" },
+    target_strict = { default = false,
+                      doc = "the target needs more than 4555 (German text), not 4555 (HOS-R32)" },
+    peek_stock_on_pass = { default = true,
+                           doc = "a player who passes sees the stock privately (HOS-R10)" },
+    show_stock = { default = true, doc = "the stock is shown to all when taken (HOS-R12)" },
+    discard_from = { default = "unlocked", values = { "unlocked", "any" },
+                     doc = "discard cards not locked by a scored meld first, or any (HOS-R15)" },
+    discard_points_to_declarer = {
+      default = true, doc = "the discards' card points count for the declarer (HOS-R16)" },
+    overtrump_reference = {
+      default = "highest", values = { "highest", "previous" },
+      doc = "trump led: beat the highest trump, or the previous card (HOS-R26)" },
+    must_head_plain = {
+      default = false, doc = "following a plain suit, beat the best card if you can (HOS-R26)" },
+    multi_series = { default = "double", values = { "double", "scaled" },
+                     doc = "3 or 4 of a rank in every suit score as double, or scaled (HOS-R21)" },
+    money = { default = false, doc = "keep the money ledger: ante, fines, pot (HOS-R35)" },
+    ante = { default = 12, doc = "money ledger: each player's ante (HOS-R35)" },
+    fine = { default = "A/3", values = { "A/3", "A/2", "A/4" },
+             doc = "money ledger: fine for a lost or conceded game, a part of the ante (HOS-R35)" },
+    bid_limit = { default = 5000,
+                  doc = "highest bid offered (the seed has none; no hand can make 5000)" },
+  },
+  deck = melds.deck_spec,
+  rules = {
+    ["HOS-R8"] = "V opens at 550 or passes; then M at 650; both passed: the dealer plays for 750.",
+    ["HOS-R9"] = "The survivor bids against the dealer, who speaks first; only higher bids count.",
+    ["HOS-R11"] = "The declarer names trump before he sees the stock.",
+    ["HOS-R14"] = "After the melds are shown the declarer may concede: -bid and the fine.",
+    ["HOS-R15"] = "The declarer lays away 5 cards, from cards not locked by his melds first.",
+    ["HOS-R26"] = "Follow suit; void: play a trump; trump led: beat the highest trump if you can.",
+  },
+  actions = { play = "none" },
+  setup = setup,
+  deal = start_deal,
+  phases = phases,
+  score = scoring.score,
+  match_over = scoring.match_over,
+  view = view,
+}
+
+-- ===== tools for the REPL, the bot and tests (not game hooks)
+
+local tools = {}
+
+-- The melds of a hand (text, list or Hand) with a trump: a printable
+-- report with the total and the breakdown, meld by meld (HOS-R19).
+function tools.melds(cards, trump, multi_series)
+  return melds.report(cards, trump, multi_series)
+end
+
+tools.round = scoring.round -- HOS-R29 rounding to tens
+tools.advise = advisor.advise -- the learner's hand advisor
+tools.meld_table = melds.table -- the talon.melds data (HOS-R19)
+
+-- The tools are reached through the metatable so that the definition
+-- itself holds only the keys the framework knows (docs/hosgin-needs.md).
+return setmetatable(def, { __index = tools })

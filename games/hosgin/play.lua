@@ -1,0 +1,245 @@
+-- Hosgin from the trump call to the last trick (RULES.md §1.5, §1.7, §1.8):
+-- trump before the stock (HOS-R11), the stock shown (HOS-R12), melds
+-- exposed (HOS-R13), HOSGIN (HOS-R23/R24), concession (HOS-R14), the
+-- discard with locking (HOS-R15), and the tricks (HOS-R25 … HOS-R27).
+--
+-- The card-play obligations are data for talon.trickrules, compiled once
+-- per deck and option set; legality, the reasons for a refusal and the
+-- trick winner (the first of identical cards wins) come from the engine.
+local talon = require "talon"
+local actions = require "talon.actions"
+local tricks = require "talon.tricks"
+local melds = require "games.hosgin.melds"
+
+local play = {}
+
+local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
+local TRUMPS = {}
+for i, s in ipairs({ "S", "H", "D", "C" }) do TRUMPS[i] = actions.make("trump", s) end
+local DECIDE = { actions.make("play"), actions.make("concede") }
+
+-- ===== HOSGIN (HOS-R23, HOS-R24)
+
+-- Records that 'seat' holds HOSGIN ('when' for the sentence). Returns true
+-- when the match is won at once (account >= 0); a negative account gets
+-- +3500, booked by the deal's scoring (scores change only there).
+function play.hosgin(st, seat, when)
+  st.had_hosgin[seat] = true
+  local account = st.scores[st.side_of[seat]]
+  if account >= 0 then
+    st.outcome = { kind = "hosgin", seat = seat }
+    st:log("hosgin", { seat = seat, when = when },
+      "HOS-R24: %s holds HOSGIN (four J♦ and four Q♠) %s with account %d >= 0: "
+        .. "he wins the match at once", st.names[seat], when, account)
+    return true
+  end
+  st.hosgin_credit = seat
+  st:log("hosgin", { seat = seat, when = when },
+    "HOS-R24: %s holds HOSGIN %s with a negative account (%d): +3500 at once "
+      .. "(booked with this deal's scores); the deal goes on", st.names[seat], when, account)
+  return false
+end
+
+-- The check right after the deal, for all three players (HOS-R23a).
+function play.hosgin_after_deal(st)
+  for s = 1, st.n do
+    if melds.is_hosgin(st.hands[s]) and play.hosgin(st, s, "after the deal") then
+      return true
+    end
+  end
+  return false
+end
+
+-- ===== trump, stock, exposure (HOS-R11 … HOS-R13)
+
+local function expose(st)
+  local ms = st.opts.multi_series
+  for _, s in ipairs({ st.roles.v, st.roles.m, st.roles.d }) do
+    local h = st.hands[s]
+    local m = melds.compiled(st.deck, ms)
+    st.meld_points[s] = m:score(h, st.trump)
+    st.exposed[s] = m:locked(h, st.trump) -- the cards laid out (HOS-R15)
+    if not st.quiet then
+      local r = melds.report(h, st.trump, ms)
+      st.meld_text[s] = r:line()
+      st:log("melds", { seat = s, total = r.total },
+        "HOS-R13: %s%s shows melds from %d cards: %s", st.names[s],
+        s == st.declarer and " (declarer)" or "", #h, st.meld_text[s])
+    end
+  end
+end
+
+local function take_stock(st)
+  local d = st.declarer
+  local stock = st.stock:hand()
+  while #st.stock > 0 do st.hands[d]:add(st.stock:draw()) end
+  if st.opts.show_stock then
+    st.stock_shown = stock
+    for s = 1, st.n do st.known[s] = nil end -- public now
+    st:log("stock", { cards = stock }, "HOS-R12: %s takes the stock, shown to all: %s",
+      st.names[d], stock)
+  else
+    st:log("stock", {}, "HOS-R12: %s takes the stock face down", st.names[d])
+    st:tell(d, "stock", { cards = stock }, "the stock held %s", stock)
+  end
+end
+
+play.trump = {
+  doc = "the declarer names trump before seeing the stock (HOS-R11)",
+  verbs = { "trump" },
+  mover = function(st) return st.declarer end,
+  legal = function() return TRUMPS end,
+  check = function(st, seat)
+    return st:violation("HOS-R11", ("%s (declarer) must name the trump suit now")
+      :format(st.names[seat]), "type trump S, trump H, trump D or trump C")
+  end,
+  apply = function(st, seat, a)
+    st.trump = a.arg
+    st:log("trump", { suit = a.arg }, "HOS-R11: %s names %s trump before seeing the stock",
+      st.names[seat], GLYPH[a.arg])
+    take_stock(st)
+    local d = st.declarer
+    if not st.had_hosgin[d] and melds.is_hosgin(st.hands[d])
+        and play.hosgin(st, d, "after taking the stock") then
+      return "end"
+    end
+    expose(st)
+    return "decide"
+  end,
+}
+
+-- ===== concession and discard (HOS-R14, HOS-R15)
+
+play.decide = {
+  doc = "the declarer plays on (play) or gives up (concede) (HOS-R14)",
+  verbs = { "play", "concede" },
+  mover = function(st) return st.declarer end,
+  legal = function() return DECIDE end,
+  check = function(st, seat)
+    return st:violation("HOS-R14", ("%s (declarer) must decide now"):format(st.names[seat]),
+      "type play, or concede (you lose your bid and pay the fine)")
+  end,
+  apply = function(st, seat, a)
+    if a.verb == "concede" then
+      st.outcome = { kind = "concede" }
+      st:log("concede", { seat = seat }, "HOS-R14: %s concedes", st.names[seat])
+      return "end"
+    end
+    st.discarded = 0
+    return "discard"
+  end,
+}
+
+-- The cards the declarer may lay away now: unlocked ones while any are
+-- left, then any (HOS-R15); option discard_from = "any" frees all.
+local function discardable(st, seat)
+  local h = st.hands[seat]
+  if st.opts.discard_from == "any" then return h end
+  local free = h - st.exposed[seat]
+  if #free > 0 then return free end
+  return h
+end
+
+local function start_tricks(st)
+  local d = st.declarer
+  st:log("discarded", { seat = d }, "HOS-R15: %s has laid away 5 cards; %s leads (HOS-R17)",
+    st.names[d], st.names[d])
+  st.ctrick = talon.trick(play.rules(st), st.trump)
+  st.leader, st.turn = d, d
+  return "play"
+end
+
+play.discard = {
+  doc = "the declarer lays away 5 cards face down, one at a time (HOS-R15)",
+  cards = true,
+  private = true,
+  mover = function(st) return st.declarer end,
+  legal = discardable,
+  check = function(st, seat, card)
+    local h = st.hands[seat]
+    if h:count(card) == 0 then
+      return st:violation("HOS-R15", ("you do not hold %s"):format(tostring(card)),
+        "your hand is " .. tostring(h))
+    end
+    return st:violation("HOS-R15", ("%s belongs to your exposed melds; lay away unlocked cards "
+      .. "first"):format(tostring(card)), "lay away one of " .. tostring(discardable(st, seat)))
+  end,
+  apply = function(st, seat, card)
+    st.hands[seat]:remove(card)
+    st.discards:add(card)
+    st.discarded = st.discarded + 1
+    if st.discarded < 5 then return nil end
+    return start_tricks(st)
+  end,
+}
+
+-- ===== tricks (HOS-R25 … HOS-R27)
+
+local rules_cache = setmetatable({}, { __mode = "k" })
+
+-- HOS-R26 as data: follow; overtrump when trump is led (reference: the
+-- winning trump, or the previous card); void: any trump, no overtrump duty.
+function play.rules(st)
+  local o = st.opts
+  local head = o.must_head_plain and "always" or "trump_led"
+  local ref = o.overtrump_reference == "previous" and "previous" or "winner"
+  local per = rules_cache[st.deck]
+  if not per then
+    per = {}
+    rules_cache[st.deck] = per
+  end
+  local key = head .. "/" .. ref
+  local r = per[key]
+  if not r then
+    r = talon.trickrules(st.deck, { follow = true, head = head, head_reference = ref,
+                                    void = "trump", ranks = "A T K Q J" })
+    per[key] = r
+  end
+  return r
+end
+
+local function finish_trick(st)
+  local ct, t = st.ctrick, st.trick
+  local _, w = ct:winner()
+  st.won[w]:add(t.cards)
+  st.tricks_won[w] = st.tricks_won[w] + 1
+  st.tricks_played = st.tricks_played + 1
+  if not st.quiet then
+    st:log("trick", { winner = w, points = ct:points() },
+      "HOS-R27: %s wins trick %d (%d points): %s", st.names[w], st.tricks_played, ct:points(),
+      ct:explain())
+  end
+  ct:clear()
+  tricks.clear(t)
+  st.leader, st.turn = w, w
+  if st.tricks_played < 25 then return nil end
+  st.last_winner = w
+  st:log("last", { seat = w }, "HOS-R6: %s takes the last trick: +20", st.names[w])
+  st.outcome = { kind = "played" }
+  return "end"
+end
+
+play.play = {
+  doc = "follow suit; void: trump; trump led: overtrump if you can (HOS-R26)",
+  cards = true,
+  mover = function(st) return st.turn end,
+  legal = function(st, seat) return st.ctrick:legal(st.hands[seat]) end,
+  check = function(st, seat, card)
+    local why = st.ctrick:why(st.hands[seat], card)
+    if not why then return nil end
+    local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
+    return st:violation("HOS-R26", why.because, satisfy)
+  end,
+  apply = function(st, seat, card)
+    st.hands[seat]:remove(card)
+    st.ctrick:play(seat, card)
+    tricks.add(st.trick, seat, card, st.info.suit[card])
+    if st.trick.n < 3 then
+      st.turn = st:next(seat)
+      return nil
+    end
+    return finish_trick(st)
+  end,
+}
+
+return play
