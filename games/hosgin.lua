@@ -135,6 +135,10 @@ local def = game.define {
     ["HOS-R26"] = "Follow suit; void: play a trump; trump led: beat the highest trump if you can.",
   },
   actions = { play = "none" },
+  -- random bidders overbid and lose every contract, so a random match to
+  -- 4555 never ends; `talon check` plays to a lower target with bids that
+  -- can be made (docs/games/hosgin.md)
+  check = { options = { target = 1500, bid_limit = 700 } },
   setup = setup,
   deal = start_deal,
   phases = phases,

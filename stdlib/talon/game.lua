@@ -33,6 +33,9 @@ game.keys = {
   zones = { kind = "hook", type = "function", doc = "function(st, add): extra card places" },
   actions = { kind = "data", type = "table", doc = "extra verbs: verb -> argument type" },
   base = { kind = "data", type = "table", doc = "the game a variant changes (set by variant.of)" },
+  check = { kind = "data", type = "table",
+            doc = "{options = {...}}: option defaults for random checks, where random play "
+              .. "would never end a match (talon check, invariants.run)" },
 }
 
 game.phase_keys = {

@@ -61,6 +61,16 @@ function invariants.check(g)
   return nil
 end
 
+-- The options a random check plays with: the game's `check.options` (for
+-- games whose random play would never end a match, such as bidding games
+-- where a random bidder always overbids) under the caller's own.
+function invariants.options(def, given)
+  local out = {}
+  for k, v in pairs(def.check and def.check.options or {}) do out[k] = v end
+  for k, v in pairs(given or {}) do out[k] = v end
+  return out
+end
+
 -- Plays 'n' random games (seeds first_seed, first_seed+1, …) checking after
 -- every action. Returns nil, or {seed =, message =, record =} for the first
 -- failure. 'limit' bounds the actions of one game.
@@ -71,6 +81,7 @@ function invariants.run(def, params, n, first_seed, limit)
   for seed = first_seed, first_seed + n - 1 do
     local p = {}
     for k, v in pairs(params or {}) do p[k] = v end
+    p.options = invariants.options(def, p.options)
     p.seed, p.checking, p.quiet = seed, true, true
     local g = game.new(def, p)
     local rng = talon.rng(seed)

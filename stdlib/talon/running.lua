@@ -60,10 +60,8 @@ local function finish_hand(g)
   local limit = g.params.hands
   if res or (limit and g.hands_done >= limit) then
     if not res then
-      local parts = {}
-      for i, v in ipairs(st.scores) do parts[i] = tostring(v) end
       res = { scores = { table.unpack(st.scores) },
-              text = ("after %d hand(s): %s"):format(g.hands_done, table.concat(parts, "-")) }
+              text = ("after %d hand(s): %s"):format(g.hands_done, score.text(st.scores)) }
     end
     g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
     st:log("result", res, "%s", res.text)

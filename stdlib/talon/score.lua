@@ -35,15 +35,20 @@ function score.target_result(st)
   return score.result(st, leaders[1])
 end
 
+-- Scores as text: "7-3", but "-4020 / -3730 / 120" once one is negative.
+function score.text(scores)
+  local parts, negative = {}, false
+  for i, v in ipairs(scores) do parts[i], negative = tostring(v), negative or v < 0 end
+  return table.concat(parts, negative and " / " or "-")
+end
+
 -- A result table for a winning side.
 function score.result(st, side)
-  local parts = {}
-  for i, v in ipairs(st.scores) do parts[i] = tostring(v) end
   return {
     winner = side,
     winners = st.sides[side],
     scores = { table.unpack(st.scores) },
-    text = ("%s wins %s"):format(seats.side_name(st, side), table.concat(parts, "-")),
+    text = ("%s wins %s"):format(seats.side_name(st, side), score.text(st.scores)),
   }
 end
 
