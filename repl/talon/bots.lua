@@ -1,48 +1,116 @@
 -- talon.bots: the players a front end seats at the table.
 --
--- A bot is a table with `choose(view, rng) -> action or action text`; it
--- sees only its seat's view (the legal actions are in view.legal). Game
--- specific rule-of-thumb bots live in games/bots/<game>.lua and are loaded
--- sandboxed like games; the uniform random player always exists.
+-- The bot interface (docs/cli.md): a bot is a table
+--   { name = "…", choose = function(view, rng) -> action [, reason] }
+-- 'view' is g:view(seat) of the seat to move (docs/framework.md §6), with
+-- the legal actions in view.legal; 'rng' a seeded talon.Rng. It returns one
+-- of view.legal (or its text) and optionally a short sentence saying why.
+-- It never sees the game state, so it cannot see hidden cards.
+-- Rule-of-thumb bots are game knowledge: games/bots/<game>.lua, loaded
+-- sandboxed like game files. The uniform random player always exists.
 local loader = require "talon.loader"
+local guard = require "talon.guard"
+local actions = require "talon.actions"
 
 local bots = {}
 
-local random_bot = {
+bots.random = {
   name = "random",
   choose = function(view, rng) return view.legal[rng:int(1, #view.legal)] end,
 }
 
--- The bot 'kind' ("random", "rule") for game 'key' (the name it was
--- loaded by). "rule" falls back to random when the game has none.
-function bots.get(kind, key)
-  if kind == "random" then return random_bot end
-  if kind ~= "rule" then
-    error({ usage = ("unknown bot '%s' (random or rule)"):format(tostring(kind)) }, 0)
+-- Names under which a rule-of-thumb bot may exist for a game loaded as
+-- 'key' (a name or a path) with definition 'def': the file's own name, its
+-- base name before a '-', then the names of the games it is a variant of.
+local function candidates(key, def)
+  local list = {}
+  local base = key and (key:match("([^/]+)$") or key):gsub("%.lua$", ""):gsub("^games%.", "")
+  if base and base:match("^[%w_-]+$") then
+    list[#list + 1] = base
+    list[#list + 1] = base:match("^([%w_]+)%-")
   end
-  local base = key and key:match("([%w_]+)[^/]*$")
-  base = base and base:gsub("%-.*$", "")
-  if base and loader.find("games.bots." .. base) then
-    local b, err = loader.module("games.bots." .. base)
-    if not b then error(err, 0) end
-    b.name = b.name or ("rule-of-thumb " .. base)
-    return b
+  local d = def
+  while d do
+    local word = d.name and d.name:lower():match("^[%w_]+")
+    list[#list + 1] = word
+    d = d.base
   end
-  return random_bot
+  return list
 end
 
--- Asks bot 'b' for the move of 'seat' in game 'g'; falls back to a random
--- legal action (and says so) if the bot errs or returns an illegal move.
-function bots.move(b, g, seat, rng)
-  local view = g:view(seat)
-  local ok, a = pcall(b.choose, view, rng)
-  if ok and a ~= nil then
-    if type(a) == "string" then a = g:parse(a) end
-    if a and g:try(a) then return a end
+-- The rule-of-thumb bot for a game, or nil if it has none. A bot file
+-- that fails to load is an error naming the file.
+function bots.rule(key, def)
+  for _, name in ipairs(candidates(key, def)) do
+    if loader.find("games.bots." .. name) then
+      local b, err = loader.module("games.bots." .. name)
+      if type(b) ~= "table" or type(b.choose) ~= "function" then
+        error({ usage = err or ("games/bots/%s.lua: a bot must return a table with"
+          .. " a 'choose' function"):format(name), game_error = true }, 0)
+      end
+      b.name = b.name or ("rule-of-thumb " .. name)
+      return b
+    end
   end
-  a = g:random(rng)
-  g:play(a)
-  return a
+  return nil
+end
+
+-- The bot for spec 'kind' ("random", "rule"); "rule" falls back to the
+-- random player when the game has no rule-of-thumb bot.
+function bots.get(kind, key, def)
+  if kind == "random" then return bots.random end
+  if kind == "rule" then return bots.rule(key, def) or bots.random end
+  error({ usage = ("unknown bot '%s' (bots are: random, rule)"):format(tostring(kind)) }, 0)
+end
+
+-- One bot per seat from a comma-separated spec ("rule,random"), repeated
+-- to fill the table: with 4 seats "rule,random" seats rule bots at 1 and 3.
+function bots.list(spec, n, key, def)
+  local parts, list, names = {}, {}, {}
+  for w in (spec or "rule"):gmatch("[^,%s]+") do parts[#parts + 1] = w end
+  if #parts == 0 then error({ usage = "--bots needs a list such as rule,random" }, 0) end
+  for s = 1, n do
+    list[s] = bots.get(parts[(s - 1) % #parts + 1], key, def)
+    names[s] = list[s].name
+  end
+  return list, names
+end
+
+-- What bot 'b' would do for 'seat' in game 'g': action, reason. Nil and
+-- the error when the bot fails or answers something that is not legal.
+function bots.suggest(b, g, seat, rng)
+  -- a bot is game code: the sandbox's protected call, with its time budget
+  local ok, a, reason = guard.call(b.choose, g:view(seat), rng)
+  if not ok then return nil, (tostring(a):match("^[^\n]*")) end
+  if type(a) == "string" then
+    local pa, err = g:parse(a)
+    if not pa then return nil, err end
+    a = pa
+  end
+  if a == nil then return nil, "the bot returned nothing" end
+  for _, l in ipairs(g:legal()) do
+    if actions.equal(l, a) then return a, reason end
+  end
+  return nil, ("the bot chose '%s', which is not legal"):format(g:text(a))
+end
+
+-- Plays the move of bot 'b' for 'seat'. A bot that fails or answers an
+-- illegal action is replaced by a random legal one for this move. Returns
+-- the action, the bot's reason, and the bot's failure (or nil).
+function bots.move(b, g, seat, rng)
+  if b == bots.random then
+    local a = g:random(rng)
+    g:play(a)
+    return a
+  end
+  local a, reason = bots.suggest(b, g, seat, rng)
+  if a then
+    g:play(a)
+    return a, reason
+  end
+  local r = g:random(rng)
+  g:play(r)
+  return r, nil, reason
 end
 
 return bots

@@ -1,95 +1,101 @@
--- talon.list: the games on the data path (`talon list`) and a rules
--- summary that reflects chosen options (`talon rules`).
+-- talon.list: the games found on the data path (`talon list`): every
+-- games/*.lua that loads as a game (templates starting with '_' and the
+-- bots/ directory excluded), with players, summary and options; variants
+-- are listed under the game they change.
 local loader = require "talon.loader"
 local options = require "talon.options"
 
 local list = {}
 
-local function sorted(t)
-  local keys = {}
-  for k in pairs(t or {}) do keys[#keys + 1] = k end
-  -- natural order: HOK-R2 before HOK-R17
-  local function key(k)
-    return (tostring(k):gsub("%d+", function(d) return ("%08d"):format(d) end))
-  end
-  table.sort(keys, function(a, b) return key(a) < key(b) end)
-  return keys
-end
-
-local function game_files()
+-- Game file names (without .lua) in ROOT/games of every data root, the
+-- first root winning for a name.
+function list.files()
   local files, seen = {}, {}
   for _, root in ipairs(loader.roots()) do
-    local p = io.popen(('ls "%s/games" 2>/dev/null'):format(root))
-    for name in p:lines() do
-      local base = name:match("^([%w][%w_-]*)%.lua$")
-      if base and not seen[base] then seen[base] = true; files[#files + 1] = base end
+    local p = io.popen(("ls '%s/games' 2>/dev/null"):format(root:gsub("'", "'\\''")))
+    if p then
+      for name in p:lines() do
+        local base = name:match("^([%w][%w_-]*)%.lua$")
+        if base and not seen[base] then seen[base] = true; files[#files + 1] = base end
+      end
+      p:close()
     end
-    p:close()
   end
   table.sort(files)
   return files
 end
 
-local function players_text(def)
-  local list_ = {}
-  for i, n in ipairs(def.players) do list_[i] = tostring(n) end
-  return table.concat(list_, "/")
+function list.players_text(def)
+  local l = {}
+  for i, n in ipairs(def.players) do l[i] = tostring(n) end
+  return table.concat(l, "/")
 end
 
-local function option_lines(def, values, indent)
+-- "-o name=value  doc" for each option, sorted by name; 'values' are the
+-- options in force (default: the defaults), changed ones marked with '*'.
+function list.option_lines(def, values, indent)
   local out = {}
-  for _, name in ipairs(sorted(def.options)) do
+  for _, name in ipairs(options.sorted_keys(def.options)) do
     local o = def.options[name]
     local v = values and values[name]
     if v == nil then v = o.default end
-    out[#out + 1] = ("%s-o %s=%s  %s"):format(indent, name, tostring(v), o.doc or "")
+    local mark = v ~= o.default and "*" or " "
+    out[#out + 1] = ("%s%s-o %s=%s  %s"):format(indent, mark, name, tostring(v), o.doc or "")
   end
   return out
 end
 
-function list.run()
-  local games, variants = {}, {}
-  for _, name in ipairs(game_files()) do
-    local def, err = loader.load(name)
-    if not def then
-      io.stderr:write(("talon list: skipping %s: %s\n"):format(name, err))
-    elseif def.base then
-      local base = name:gsub("%-.*$", "")
-      variants[base] = variants[base] or {}
-      table.insert(variants[base], { name = name, def = def })
-    else
-      games[#games + 1] = { name = name, def = def }
-    end
+-- The options whose defaults a variant changes: "play_all_tricks=true".
+local function changes(def)
+  local out = {}
+  for _, name in ipairs(options.sorted_keys(def.options)) do
+    local b = def.base.options and def.base.options[name]
+    local v = def.options[name].default
+    if not b or b.default ~= v then out[#out + 1] = ("%s=%s"):format(name, tostring(v)) end
   end
-  for _, g in ipairs(games) do
-    print(("%-10s %s players  %s"):format(g.name, players_text(g.def), g.def.summary))
-    for _, line in ipairs(option_lines(g.def, nil, "             ")) do print(line) end
-    for _, v in ipairs(variants[g.name] or {}) do
-      print(("  variant %s: %s"):format(v.name, v.def.summary))
-    end
-  end
-  return 0
+  return table.concat(out, ", ")
 end
 
-function list.rules(args)
-  local def, params = options.game(args)
-  local opts = require("talon.game").options(def, params.options)
-  print(("%s — %s"):format(def.name, def.summary))
-  print(("players: %s; play goes %s"):format(players_text(def),
-    def.direction == "cw" and "clockwise" or "counter-clockwise"))
-  print("options in force:")
-  for _, line in ipairs(option_lines(def, opts, "  ")) do print(line) end
-  if def.phases then
-    print("phases:")
-    for _, name in ipairs(sorted(def.phases)) do
-      local doc = def.phases[name].doc
-      if doc then print(("  %-8s %s"):format(name, doc)) end
+-- Loads every game file: games by display name order of files, variants
+-- grouped under the base game's file name.
+local function load_all()
+  local games, variants, by_name = {}, {}, {}
+  for _, name in ipairs(list.files()) do
+    local def, err = loader.load(name)
+    if not def then
+      io.stderr:write(("talon list: skipping %s: %s\n"):format(name, (err:gsub("\n.*", ""))))
+    elseif def.base then
+      variants[#variants + 1] = { name = name, def = def }
+    else
+      games[#games + 1] = { name = name, def = def, variants = {} }
+      by_name[def.name] = games[#games]
     end
   end
-  if def.rules then
-    print("rules:")
-    for _, id in ipairs(sorted(def.rules)) do print(("  %s  %s"):format(id, def.rules[id])) end
+  local orphans = {}
+  for _, v in ipairs(variants) do
+    local g = by_name[v.def.base.name]
+    if g then table.insert(g.variants, v) else orphans[#orphans + 1] = v end
   end
+  return games, orphans
+end
+
+local function print_variant(v, indent)
+  print(("%svariant %s: %s"):format(indent, v.name, v.def.summary))
+  local c = changes(v.def)
+  if c ~= "" then print(("%s  defaults: %s"):format(indent, c)) end
+end
+
+function list.run(args)
+  local p = options.parse(args or {}, {})
+  if p.positional[1] then options.usage_error("unexpected argument '%s'", p.positional[1]) end
+  local games, orphans = load_all()
+  for _, g in ipairs(games) do
+    print(("%-10s %s players  %s"):format(g.name, list.players_text(g.def), g.def.summary))
+    for _, line in ipairs(list.option_lines(g.def, nil, "            ")) do print(line) end
+    for _, v in ipairs(g.variants) do print_variant(v, "  ") end
+  end
+  for _, v in ipairs(orphans) do print_variant(v, "") end
+  if #games == 0 and #orphans == 0 then print("no games found on the data path") end
   return 0
 end
 

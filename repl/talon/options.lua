@@ -3,41 +3,52 @@
 --   GAME_OR_FILE [--players N] [--seed S] [-o key=value]... [flags]
 --
 -- Option values are converted by the type of the option's default in the
--- game definition, so `-o target=10` is a number and `-o play_all_tricks=yes`
--- a boolean. Mistakes raise a one-line message naming the argument.
+-- game definition, so `-o target=10` is an integer and `-o
+-- play_all_tricks=yes` a boolean. Mistakes raise a one-line message naming
+-- the argument; cli.main prints it and exits 2 (usage) or 1 (a game file
+-- that does not load, a record that does not replay).
 local loader = require "talon.loader"
 
 local options = {}
 
--- Flags every subcommand knows: name -> "value" (takes an argument) or
--- "switch". Subcommands pass their own extra flags.
+-- Flags every game subcommand knows: name -> "value" (takes an argument)
+-- or "switch". Subcommands pass their own extra flags.
 local COMMON = { players = "value", seed = "value", o = "value" }
 
-local function usage_error(fmt, ...)
+-- Raises a usage error (exit 2) with a message built from 'fmt'.
+function options.usage_error(fmt, ...)
   error({ usage = fmt:format(...) }, 0)
 end
-options.usage_error = usage_error
+local usage_error = options.usage_error
 
--- Splits 'args' into {game = name, flags = {...}, opts = {k = string}}.
+-- Raises a failure that is not a usage mistake (exit 1): a game file that
+-- does not load, a record that does not replay.
+function options.fail(fmt, ...)
+  error({ usage = fmt:format(...), game_error = true }, 0)
+end
+
+local function add_opt(r, v)
+  local k, val = v:match("^([%w_]+)=(.*)$")
+  if not k then usage_error("-o needs key=value, got '%s'", v) end
+  r.raw_opts[k] = val
+end
+
+-- Splits 'args' into {positional = {...}, flags = {...}, raw_opts = {k =
+-- string}}. 'extra' adds the subcommand's own flags.
 function options.parse(args, extra)
   local r = { flags = {}, raw_opts = {}, positional = {} }
   local i = 1
-  local function add_opt(v)
-    local k, val = v:match("^([%w_]+)=(.*)$")
-    if not k then usage_error("-o needs key=value, got '%s'", v) end
-    r.raw_opts[k] = val
-  end
   while i <= #args do
     local a = args[i]
-    local glued = a:match("^%-o(.+)$") -- -okey=value
-    local name, inline = a:match("^%-%-?([%w_-]+)=(.*)$")
-    name = name or a:match("^%-%-?([%w_-]+)$")
-    if glued then
-      add_opt(glued)
+    local name, inline = a:match("^%-%-?([%a][%w_-]*)=(.*)$")
+    name = name or a:match("^%-%-?([%a][%w_-]*)$")
+    if a:match("^%-o.") and not a:match("^%-%-") then
+      add_opt(r, a:sub(3)) -- -okey=value
     elseif name then
       local kind = COMMON[name] or (extra or {})[name]
       if not kind then usage_error("unknown option '%s'", a) end
       if kind == "switch" then
+        if inline then usage_error("option '%s' takes no value", a) end
         r.flags[name] = true
       else
         local v = inline
@@ -46,8 +57,10 @@ function options.parse(args, extra)
           v = args[i]
           if v == nil then usage_error("option '%s' needs a value", a) end
         end
-        if name == "o" then add_opt(v) else r.flags[name] = v end
+        if name == "o" then add_opt(r, v) else r.flags[name] = v end
       end
+    elseif a:match("^%-.") then
+      usage_error("unknown option '%s'", a)
     else
       r.positional[#r.positional + 1] = a
     end
@@ -56,39 +69,105 @@ function options.parse(args, extra)
   return r
 end
 
+-- The value of integer flag 'name' (default 'default'), at least 'min'.
+function options.int(p, name, default, min)
+  local s = p.flags[name]
+  if s == nil then return default end
+  local v = math.tointeger(tonumber(s))
+  if not v or v < (min or 1) then
+    usage_error("--%s needs an integer of at least %d, got '%s'", name, min or 1, s)
+  end
+  return v
+end
+
 local BOOL = { ["true"] = true, yes = true, on = true, ["1"] = true,
                ["false"] = false, no = false, off = false, ["0"] = false }
 
--- Converts the raw -o strings by the declared option types.
+local function sorted_keys(t)
+  local names = {}
+  for n in pairs(t or {}) do names[#names + 1] = n end
+  table.sort(names)
+  return names
+end
+options.sorted_keys = sorted_keys
+
+-- Converts one raw -o string by the type of the option's default.
+local function convert_one(def, k, s)
+  local decl = (def.options or {})[k]
+  if not decl then
+    local names = sorted_keys(def.options)
+    usage_error("%s has no option '%s'; its options are %s", def.name, k,
+      #names > 0 and table.concat(names, ", ") or "(none)")
+  end
+  local kind = math.type(decl.default) or type(decl.default)
+  if kind == "integer" or kind == "float" then
+    local v = tonumber(s)
+    if kind == "integer" then v = math.tointeger(v) end
+    if not v then usage_error("option '%s' needs %s, got '%s'", k,
+      kind == "integer" and "an integer" or "a number", s) end
+    return v
+  elseif kind == "boolean" then
+    if BOOL[s:lower()] == nil then
+      usage_error("option '%s' needs true or false, got '%s'", k, s)
+    end
+    return BOOL[s:lower()]
+  end
+  return s
+end
+
 local function convert(def, raw)
   local out = {}
-  for k, s in pairs(raw) do
-    local decl = (def.options or {})[k]
-    if not decl then
-      local names = {}
-      for n in pairs(def.options or {}) do names[#names + 1] = n end
-      table.sort(names)
-      usage_error("%s has no option '%s'; options are %s", def.name, k,
-        #names > 0 and table.concat(names, ", ") or "(none)")
-    end
-    local kind = type(decl.default)
-    if kind == "number" then
-      local v = math.tointeger(tonumber(s))
-      if not v then usage_error("option '%s' needs an integer, got '%s'", k, s) end
-      out[k] = v
-    elseif kind == "boolean" then
-      if BOOL[s] == nil then usage_error("option '%s' needs true or false, got '%s'", k, s) end
-      out[k] = BOOL[s]
-    else
-      out[k] = s
-    end
-  end
+  for _, k in ipairs(sorted_keys(raw)) do out[k] = convert_one(def, k, raw[k]) end
   return out
 end
 
-local function seed_of(s)
+local function players_option(def, opts, s)
+  local n = math.tointeger(tonumber(s))
+  if not n then usage_error("--players needs a number, got '%s'", s) end
+  local ok, list = false, {}
+  for i, allowed in ipairs(def.players) do
+    ok = ok or allowed == n
+    list[i] = tostring(allowed)
+  end
+  if not ok then
+    usage_error("%s is for %s players, not %d", def.name, table.concat(list, ", "), n)
+  end
+  if def.options and def.options.players then opts.players = n end
+end
+
+-- The traceback lines of a hook error that point into game files (not the
+-- framework or the front end), or the whole message when none do.
+function options.trim_traceback(msg)
+  local head, tb = msg:match("^(.-)\nstack traceback:\n(.*)$")
+  if not head then return msg end
+  local keep = {}
+  for line in tb:gmatch("[^\n]+") do
+    if not line:find("/stdlib/talon/", 1, true) and not line:find("/repl/talon/", 1, true)
+      and not line:find("^%s*%[C%]") and not line:find("tail calls", 1, true) then
+      keep[#keep + 1] = line
+    end
+  end
+  if #keep == 0 then return msg end
+  return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")
+end
+
+-- A seed as given: an integer, else the text itself (hashed by talon.rng).
+function options.seed(s)
   if s == nil then return 1 end
   return math.tointeger(tonumber(s)) or s
+end
+
+-- Loads a game by name or path: a name that is not found is a usage error
+-- (exit 2); a file that fails to load is a failure (exit 1) whose message
+-- names the file and line.
+function options.load(name)
+  if not loader.find(name) then
+    local _, why = loader.find(name)
+    usage_error("%s (try 'talon list')", why)
+  end
+  local def, err = loader.load(name)
+  if not def then options.fail("%s", options.trim_traceback(err)) end
+  return def
 end
 
 -- Loads the game named by the first positional argument and builds the
@@ -97,27 +176,16 @@ function options.game(args, extra)
   local p = options.parse(args, extra)
   local name = p.positional[1]
   if not name then usage_error("which game? (try 'talon list')") end
-  local def, where = loader.load(name)
-  if not def then error({ usage = where, game_error = true }, 0) end
+  if p.positional[2] then usage_error("unexpected argument '%s'", p.positional[2]) end
+  local def = options.load(name)
   local opts = convert(def, p.raw_opts)
-  if p.flags.players then
-    local n = math.tointeger(tonumber(p.flags.players))
-    if not n then usage_error("--players needs a number, got '%s'", p.flags.players) end
-    local ok = false
-    for _, allowed in ipairs(def.players) do ok = ok or allowed == n end
-    if not ok then
-      local list = {}
-      for i, v in ipairs(def.players) do list[i] = tostring(v) end
-      usage_error("%s is for %s players, not %d", def.name, table.concat(list, ", "), n)
-    end
-    if def.options and def.options.players then opts.players = n end
-  end
+  if p.flags.players then players_option(def, opts, p.flags.players) end
   local is_path = name:find("/", 1, true) or name:find("%.lua$")
-  local params = { options = opts, seed = seed_of(p.flags.seed),
-                   game = is_path and nil or name, file = is_path and name or nil }
-  -- validate the options now, with the game's own message
+  local params = { options = opts, seed = options.seed(p.flags.seed),
+                   game = not is_path and name or nil, file = is_path and name or nil }
+  -- the game's own check of the values (e.g. a value outside 'values')
   local ok, err = pcall(require("talon.game").options, def, opts)
-  if not ok then usage_error("%s", err) end
+  if not ok then usage_error("%s", tostring(err):gsub("^[^:]*:%d+: ", "")) end
   return def, params, p
 end
 

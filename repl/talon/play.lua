@@ -1,122 +1,236 @@
 -- talon.play: one person against bots at the terminal (`talon play`).
+--
+-- Works the same through a pipe (tests drive it with printf): no pauses
+-- and no colour unless stdout is a terminal, a prompt per decision, end
+-- of input quits cleanly. Bad input is answered and the prompt repeated;
+-- nothing typed can crash the game.
 local options = require "talon.options"
 local bots = require "talon.bots"
 local term = require "talon.term"
 local tbl = require "talon.table"
 local game = require "talon.game"
+local actions = require "talon.actions"
 
 local play = {}
 
 local HELP = [[
 commands:
-  a card (QS, 10h, q♠) or any action the game offers (bid 560, pass, trump H)
-  hint          what the bot would do in your place
+  a card (QS, 10s, q♠) or any action the game offers (trump H, pass, bid 560)
+  hint          what the rule-of-thumb bot would do in your place, and why
   why CARD      why that card (or action) is legal or illegal now
-  undo          take back your last decision (and the bots' replies)
+  undo          take back your last decision (and the bots' moves since)
   legal         list your legal actions
+  table         draw the table again
   score         how the scores were reached
-  help          this text;  quit  leave the game]]
+  help          this text
+  quit          leave the game (end of input does the same)]]
 
 local function say(fmt, ...) io.write(fmt:format(...), "\n") end
 
--- Prints the events 'seat' may see since index 'from'; returns the next.
+-- An action as shown to the reader: cards in the current style.
+local function shown(g, a)
+  if actions.is_card(a) then return a:name() end
+  return g:text(a)
+end
+
+-- Prints the events 'seat' may see from index 'from'; returns the next.
+-- Moves are printed by the loop itself, so 'action' events are skipped.
 local function show_events(g, seat, from)
   local evs = g:events(from)
   for i = from, #evs do
     local ev = evs[i]
-    if (ev.to == nil or ev.to == seat) and ev.kind ~= "action" then say("  · %s", ev.text) end
+    if (ev.to == nil or ev.to == seat) and ev.kind ~= "action" then
+      say("  · %s", ev.text)
+    end
   end
   return #evs + 1
 end
 
-local function legal_text(g)
-  local parts = {}
-  for i, a in ipairs(g:legal()) do parts[i] = g:text(a) end
-  return table.concat(parts, " ")
+-- The length of the run of 'verb N' actions from list[i] whose numbers
+-- grow by the same step, and that step.
+local function int_run(list, i)
+  local a, b = list[i], list[i + 1]
+  if actions.is_card(a) or type(a.arg) ~= "number" or not b or actions.is_card(b)
+    or b.verb ~= a.verb or type(b.arg) ~= "number" then return 1 end
+  local step, n = b.arg - a.arg, 2
+  while list[i + n] and not actions.is_card(list[i + n]) and list[i + n].verb == a.verb
+    and list[i + n].arg == a.arg + n * step do n = n + 1 end
+  return n, step
 end
 
--- Undoes back to before the human's last decision.
-local function undo_mine(g, seat)
-  for i = g.nact, 1, -1 do
-    if g.act_seat[i] == seat then return g:undo(g.nact - i + 1) end
+-- The legal actions; long runs such as bid 670 … bid 5000 are shortened.
+local function legal_text(g)
+  local parts, list, i = {}, g:legal(), 1
+  while i <= #list do
+    local n, step = int_run(list, i)
+    if n >= 4 then
+      parts[#parts + 1] = ("%s %d…%d (steps of %d)"):format(list[i].verb, list[i].arg,
+        list[i + n - 1].arg, step)
+    else
+      n = 1
+      parts[#parts + 1] = shown(g, list[i])
+    end
+    i = i + n
+  end
+  return table.concat(parts, "  ")
+end
+
+-- A violation as lines: the evidence, the rule's text, what would do.
+local function violation_text(g, v)
+  if type(v) ~= "table" then return tostring(v) end
+  local lines = { (v.rule and (v.rule .. ": ") or "") .. tostring(v.because or v) }
+  local rule = v.rule and g.def.rules and g.def.rules[v.rule]
+  if rule then lines[#lines + 1] = ("  rule %s: %s"):format(v.rule, rule) end
+  if v.satisfy then lines[#lines + 1] = "  instead: " .. v.satisfy end
+  return table.concat(lines, "\n")
+end
+
+local function is_legal(g, a)
+  for _, l in ipairs(g:legal()) do
+    if actions.equal(l, a) then return true end
   end
   return false
 end
 
--- One command from the human; returns "played", "quit" or nil (ask again).
-local function command(g, seat, line, hint_bot, rng)
-  local word, rest = line:match("^(%S+)%s*(.-)$")
-  if not word then return nil end
-  local w = word:lower()
-  if w == "help" or w == "?" then say("%s", HELP)
-  elseif w == "quit" or w == "exit" then return "quit"
-  elseif w == "legal" then say("legal: %s", legal_text(g))
-  elseif w == "score" then say("%s", g:explain("score"))
-  elseif w == "undo" then
-    if undo_mine(g, seat) then say("undone.") else say("nothing of yours to undo.") end
-    return "undone"
-  elseif w == "why" then
-    if rest == "" then say("why what? e.g. 'why QS'") else say("%s", g:explain(rest)) end
-  elseif w == "hint" then
-    local ok, a = pcall(hint_bot.choose, g:view(seat), rng:clone())
-    say("hint: %s", ok and g:text(type(a) == "string" and g:parse(a) or a) or "(no hint)")
-  else
-    local ok, v = g:try(line)
-    if ok then return "played" end
-    say("not allowed: %s", tostring(v))
+-- `why X`: the phase's rule when legal, else the violation object.
+local function why(c, text)
+  local g = c.g
+  if text == "" then return say("why what? e.g. 'why QS'") end
+  local a, err = g:parse(text)
+  if not a then return say("%s", err) end
+  if is_legal(g, a) then
+    local doc = g.def.phases[g:phase()].doc
+    return say("%s is legal now%s", shown(g, a), doc and (" — " .. doc) or "")
   end
+  local _, v = g:try(a) -- illegal, so this only explains
+  say("%s is not allowed: %s", shown(g, a), violation_text(g, v))
+end
+
+local function hint(c)
+  local a, reason = bots.suggest(c.hint_bot, c.g, c.seat, c.rng:clone())
+  if not a then return say("no hint (%s)", tostring(reason)) end
+  say("hint: %s%s", shown(c.g, a), reason and (" — " .. reason) or "")
+end
+
+-- Takes back everything from the human's last decision on.
+local function undo(c)
+  local g = c.g
+  for i = g.nact, 1, -1 do
+    if g.act_seat[i] == c.seat then
+      local mine, after = shown(g, g.act[i]), g.nact - i
+      g:undo(after + 1)
+      say("undone: your %s and the %d move(s) after it.", mine, after)
+      return "undone"
+    end
+  end
+  say("nothing of yours to undo.")
+end
+
+local COMMANDS = {
+  help = function() say("%s", HELP) end,
+  ["?"] = function() say("%s", HELP) end,
+  quit = function() return "quit" end,
+  exit = function() return "quit" end,
+  legal = function(c) say("legal: %s", legal_text(c.g)) end,
+  table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name, c.sides)) end,
+  score = function(c)
+    local s = c.g:explain("score")
+    say("%s", s ~= "" and s or "no score yet.")
+  end,
+  undo = undo,
+  why = why,
+  hint = hint,
+}
+
+-- One line from the human: "played", "quit", "undone", or nil (ask again).
+local function command(c, line)
+  local word, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
+  if not word then return nil end
+  local f = COMMANDS[word:lower()]
+  if f then return f(c, rest) end
+  local ok, v = c.g:try(line)
+  if ok then return "played" end
+  say("not allowed: %s", violation_text(c.g, v))
+  say("(type 'legal' for your choices, 'help' for commands)")
   return nil
 end
 
-local function human_turn(g, seat, hint_bot, rng, title)
-  say("%s", tbl.render(g:view(seat), title))
+local function human_turn(c)
+  say("%s", tbl.render(c.g:view(c.seat), c.def.name, c.sides))
   while true do
-    io.write(("your move (%s) > "):format(g:phase()))
+    io.write(("your move (%s) > "):format(c.g:phase()))
     io.flush()
     local line = io.read("l")
-    if not line then return "quit" end
-    local r = command(g, seat, line, hint_bot, rng)
-    if r then return r end
+    if not line then io.write("\n"); return "quit" end
+    if not c.echo_off then io.write(line, "\n") end -- a piped transcript reads well
+    local ok, r = pcall(command, c, line)
+    if not ok then
+      if c.g.aborted then error(r, 0) end -- the game cannot go on
+      say("error (the game is unchanged): %s", tostring(r))
+    elseif r then
+      return r
+    end
   end
 end
 
-function play.run(args)
-  local def, params, p = options.game(args, { seat = "value", bots = "value",
-    record = "value", auto = "switch" })
+local function bot_turn(c, mover)
+  local g = c.g
+  local private = g.def.phases[g:phase()].private and mover ~= c.seat
+  local b = mover == c.seat and c.hint_bot or c.others[mover]
+  local a, _, failure = bots.move(b, g, mover, c.rng)
+  term.pause(0.4)
+  if private then say("%s acts face down", g.state.names[mover])
+  else say("%s: %s", tbl.seat_label(g:view(c.seat), mover), shown(g, a)) end
+  if failure then say("  (the bot failed: %s; it played at random)", failure) end
+end
+
+local function save_record(g, file)
+  local f, err = io.open(file, "w")
+  if not f then return say("cannot write the record: %s", err) end
+  f:write(g:record())
+  f:close()
+  say("record written to %s (replay it with: talon replay %s)", file, file)
+end
+
+local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch" }
+
+-- Seats the human and the bots; returns the context of the session.
+local function setup(args)
+  local def, params, p = options.game(args, FLAGS)
   term.setup_style()
   local g = game.new(def, params)
-  local n = g.state.n
-  local seat = math.tointeger(tonumber(p.flags.seat or "1"))
-  if not seat or seat < 1 or seat > n then
-    options.usage_error("--seat must be 1..%d", n)
-  end
-  local rng = require("talon").rng(params.seed)
-  local rule = bots.get("rule", params.game or params.file)
-  local others = bots.get(p.flags.bots or "rule", params.game or params.file)
-  local delay = term.isatty(1) and not p.flags.auto
-  say("%s — %s", def.name, def.summary)
-  say("you are seat %d; type 'help' for commands.", seat)
+  local seat = options.int(p, "seat", 1)
+  if seat > g.state.n then options.usage_error("--seat must be 1..%d, got %d", g.state.n, seat) end
+  local key = params.game or params.file
+  local hint_bot = bots.rule(key, def) or bots.random
+  local others = bots.list(p.flags.bots or "rule", g.state.n, key, def)
+  return { g = g, def = def, seat = seat, p = p, hint_bot = hint_bot, others = others,
+           rng = require("talon").rng(params.seed), sides = g.state.sides,
+           echo_off = term.isatty(0) }
+end
+
+function play.run(args)
+  local c = setup(args)
+  local g, seat = c.g, c.seat
+  say("%s — %s", c.def.name, c.def.summary)
+  say("you are seat %d (%s); type 'help' for commands.", seat, g.state.names[seat])
   local seen = show_events(g, seat, 1)
-  while not g:over() do
+  local quit = false
+  while not g:over() and not quit do
     local mover = g:mover()
-    if mover == seat and not p.flags.auto then
-      local r = human_turn(g, seat, rule, rng, def.name)
-      if r == "quit" then say("bye."); return 0 end
+    if mover == seat and not c.p.flags.auto then
+      local before = g.nact
+      local r = human_turn(c)
+      quit = r == "quit"
+      if r == "played" then say("you: %s", shown(g, g.act[before + 1])) end
       if r == "undone" then seen = #g:events() + 1 end
     else
-      local a = bots.move(mover == seat and rule or others, g, mover, rng)
-      if delay then os.execute("sleep 0.3") end
-      say("%s plays %s", g.state.names[mover], g:text(a))
+      bot_turn(c, mover)
     end
     seen = show_events(g, seat, seen)
   end
-  say("%s", term.bold("result: " .. g:result().text))
-  if p.flags.record then
-    local f = assert(io.open(p.flags.record, "w"))
-    f:write(g:record())
-    f:close()
-    say("record written to %s (talon replay %s)", p.flags.record, p.flags.record)
-  end
+  if g:over() then say("%s", term.bold("result: " .. g:result().text)) else say("bye.") end
+  if c.p.flags.record then save_record(g, c.p.flags.record) end
   return 0
 end
 

@@ -1,53 +1,107 @@
--- talon.replay: steps through a game record (`talon replay FILE`).
+-- talon.replay: steps through a game record (`talon replay FILE`), prints
+-- each action and the public events it caused, and checks that the game
+-- replays to the recorded result. With --check every invariant of `talon
+-- check` is asserted after every action (a check-failure record then shows
+-- where it breaks); with --step it waits for Enter between actions when
+-- standard input is a terminal.
 local options = require "talon.options"
 local record = require "talon.record"
-local loader = require "talon.loader"
 local game = require "talon.game"
 local term = require "talon.term"
+local actions = require "talon.actions"
+local invariants = require "talon.invariants"
 
 local replay = {}
 
-function replay.run(args)
-  local p = options.parse(args, { step = "switch", quiet = "switch" })
-  local file = p.positional[1]
-  if not file then options.usage_error("replay needs a record file") end
+local function read_record(file)
   local f, err = io.open(file, "r")
-  if not f then error({ usage = err }, 0) end
+  if not f then options.fail("%s", err) end
   local text = f:read("a")
   f:close()
-  local r = record.read(text)
+  local ok, r = pcall(record.read, text)
+  if not ok then options.fail("%s: %s", file, tostring(r):gsub("^[^\n]-%.lua:%d+: ", "")) end
+  return r
+end
+
+local function shown(a)
+  if actions.is_card(a) then return a:name() end
+  return actions.text(a)
+end
+
+-- Prints the public events from index 'from'; returns the next index.
+local function show_events(g, from, quiet)
+  local evs = g:events(from)
+  for i = from, #evs do
+    local ev = evs[i]
+    if ev.to == nil and ev.kind ~= "action" and not quiet then print("    · " .. ev.text) end
+  end
+  return #evs + 1
+end
+
+-- Applies action i of the record; fails with a message naming it.
+local function apply(g, file, i, a)
+  if g:mover() ~= a[1] then
+    options.fail("%s: action %d: seat %d acts but %s", file, i, a[1],
+      g:mover() and ("seat %d is to move"):format(g:mover()) or "the game is over")
+  end
+  local ok, played, v = pcall(g.try, g, a[2])
+  if not ok then
+    options.fail("%s: action %d (%s) raised an error:\n%s", file, i, a[2],
+      options.trim_traceback(tostring(played)))
+  end
+  if not played then
+    options.fail("%s: action %d (%s) is illegal: %s", file, i, a[2], tostring(v))
+  end
+end
+
+local function check_now(g, file, i)
+  local bad = invariants.check(g)
+  if bad then options.fail("%s: after action %d: invariant broken: %s", file, i, bad) end
+end
+
+local function new_game(r, checking)
+  local def = options.load(r.file or r.game)
+  local ok, g = pcall(game.new, def, { options = r.options, seed = r.seed, deal = r.deal,
+    hands = r.hands, file = r.file, game = r.game, checking = checking })
+  if not ok then options.fail("%s", tostring(g)) end
+  return g
+end
+
+function replay.run(args)
+  local p = options.parse(args, { step = "switch", quiet = "switch", check = "switch" })
+  local file = p.positional[1]
+  if not file then options.usage_error("replay needs a record file") end
+  if p.positional[2] then options.usage_error("unexpected argument '%s'", p.positional[2]) end
+  local r = read_record(file)
   term.setup_style()
-  local def, where = loader.load(r.file or r.game)
-  if not def then error({ usage = where }, 0) end
-  local g = game.new(def, { options = r.options, seed = r.seed, deal = r.deal,
-    hands = r.hands, file = r.file, game = r.game })
+  local g = new_game(r, p.flags.check)
   local step = p.flags.step and term.isatty(0)
-  local seen = 1
-  local function show()
-    local evs = g:events(seen)
-    for i = seen, #evs do
-      if evs[i].to == nil and not p.flags.quiet then print("  · " .. evs[i].text) end
-    end
-    seen = #evs + 1
-  end
-  show()
+  local seen = show_events(g, 1, p.flags.quiet)
   for i, a in ipairs(r.actions) do
-    if g:mover() ~= a[1] then
-      error(("%s: action %d: seat %d acts but seat %s is to move"):format(file, i, a[1],
-        tostring(g:mover())), 0)
+    apply(g, file, i, a)
+    if not p.flags.quiet then
+      print(("%4d  %s: %s"):format(i, g.state.names[a[1]], shown(g.act[g.nact])))
     end
-    local ok, v = g:try(a[2])
-    if not ok then error(("%s: action %d (%s) is illegal: %s"):format(file, i, a[2],
-      tostring(v)), 0) end
-    show()
-    if step then io.write("-- Enter for the next action --"); io.read("l") end
+    seen = show_events(g, seen, p.flags.quiet)
+    if p.flags.check then check_now(g, file, i) end
+    if step and i < #r.actions then
+      io.write("-- Enter for the next action, q to stop -- ")
+      io.flush()
+      local line = io.read("l")
+      if not line or line:match("^%s*q") then return 0 end
+    end
   end
+  return replay.verdict(g, r, file)
+end
+
+-- Compares the replayed result with the record's 'result' line.
+function replay.verdict(g, r, file)
   local res = g:result()
-  local got = res and res.text or "no result"
+  local got = res and res.text or "no result (the record stops before the end)"
   print("result: " .. got)
-  if r.result and r.result ~= got then
-    io.stderr:write(("talon replay: the record says '%s' but the replay gives '%s'\n")
-      :format(r.result, got))
+  if r.result and (not res or r.result ~= res.text) then
+    io.stderr:write(("talon replay: %s: the record says '%s' but the replay gives '%s'\n")
+      :format(file, r.result, got))
     return 1
   end
   if r.result then print("the replay matches the recorded result.") end

@@ -1,4 +1,9 @@
 -- talon.sim: bot self-play with a summary (`talon sim`).
+--
+-- Determinism: match i is seeded from the i-th draw of a master generator
+-- seeded with --seed, and its bots draw from a generator of that same
+-- match seed; nothing depends on `pairs` order or the clock, so the same
+-- command prints the same results (timings aside) on every run.
 local options = require "talon.options"
 local bots = require "talon.bots"
 local term = require "talon.term"
@@ -7,93 +12,140 @@ local json = require "talon.json"
 
 local sim = {}
 
-local function bot_list(spec, n, key)
-  local list, names = {}, {}
-  local parts = {}
-  for w in (spec or "rule"):gmatch("[^,]+") do parts[#parts + 1] = w end
-  for s = 1, n do
-    local b = bots.get(parts[math.min(s, #parts)], key)
-    list[s], names[s] = b, b.name
+-- Actions one match may take; a match still running then (bots that never
+-- finish it) counts as undecided. --hands bounds matches by hands.
+local ACTIONS = 200000
+
+local function all_random(blist)
+  for _, b in ipairs(blist) do
+    if b ~= bots.random then return false end
   end
-  return list, names
+  return true
 end
 
 -- Plays one match with seed 'seed'; returns the finished game and the
--- number of hands.
+-- number of bot moves that fell back to random.
 local function one_match(def, params, seed, blist)
   local p = {}
   for k, v in pairs(params) do p[k] = v end
   p.seed, p.quiet = seed, true
   local g = game.new(def, p)
   local rng = require("talon").rng(seed)
-  local all_random = true
-  for _, b in ipairs(blist) do all_random = all_random and b.name == "random" end
-  if all_random then
-    g:playout(rng)
+  local failures, left = 0, ACTIONS
+  if all_random(blist) then
+    -- in slices: one g:playout is one protected call under the time budget
+    while not g:over() and left > 0 do
+      left = left - g:playout(rng, 5000)
+    end
   else
-    while not g:over() do bots.move(blist[g:mover()], g, g:mover(), rng) end
+    while not g:over() and left > 0 do
+      left = left - 1
+      local mover = g:mover()
+      local _, _, failure = bots.move(blist[mover], g, mover, rng)
+      if failure then failures = failures + 1 end
+    end
   end
-  return g, g.state.hand_no
+  return g, failures
 end
 
 local function progress(i, n)
   local w = 30
-  local done = math.floor(w * i / n)
+  local done = w * i // n
   io.stderr:write(("\r[%s%s] %d/%d"):format(("#"):rep(done), ("."):rep(w - done), i, n))
   if i == n then io.stderr:write("\n") end
 end
 
-local function summarize(stats, n, seconds)
-  local out = { matches = n, hands = stats.hands, seconds = seconds,
-    matches_per_second = n / seconds, deals_per_second = stats.hands / seconds,
-    hands_per_match = stats.hands / n, wins = stats.wins, points = {} }
-  for side, list in pairs(stats.points) do
-    local sum, lo, hi = 0, math.huge, -math.huge
-    for _, v in ipairs(list) do sum, lo, hi = sum + v, math.min(lo, v), math.max(hi, v) end
-    out.points[side] = { mean = sum / #list, min = lo, max = hi }
+local function spread(list)
+  local sum, lo, hi = 0, math.huge, -math.huge
+  for _, v in ipairs(list) do sum, lo, hi = sum + v, math.min(lo, v), math.max(hi, v) end
+  return { mean = #list > 0 and sum / #list or 0, min = #list > 0 and lo or 0,
+           max = #list > 0 and hi or 0 }
+end
+
+local function new_stats(nsides, nseats)
+  local st = { hands = {}, wins = {}, seat_wins = {}, points = {}, failures = 0, undecided = 0 }
+  for side = 1, nsides do st.wins[side], st.points[side] = 0, {} end
+  for s = 1, nseats do st.seat_wins[s] = 0 end
+  return st
+end
+
+local function add_match(stats, g, failures)
+  stats.hands[#stats.hands + 1] = g.state.hand_no
+  stats.failures = stats.failures + failures
+  local res = g:result()
+  if res and res.winner then
+    stats.wins[res.winner] = stats.wins[res.winner] + 1
+  else
+    stats.undecided = stats.undecided + 1
   end
+  for _, s in ipairs(res and res.winners or {}) do
+    stats.seat_wins[s] = stats.seat_wins[s] + 1
+  end
+  for side, sc in ipairs(g:scores()) do
+    local l = stats.points[side]
+    if l then l[#l + 1] = sc end
+  end
+end
+
+local function summarize(stats, n, seconds)
+  local hands = spread(stats.hands)
+  local total = 0
+  for _, h in ipairs(stats.hands) do total = total + h end
+  local out = { matches = n, hands = total, hands_per_match = hands, wins = stats.wins,
+    seat_wins = stats.seat_wins, undecided = stats.undecided, points = {},
+    bot_failures = stats.failures,
+    timing = { seconds = seconds, matches_per_second = n / seconds,
+               deals_per_second = total / seconds } }
+  for side, list in ipairs(stats.points) do out.points[side] = spread(list) end
   return out
 end
 
+local function print_summary(sum, sides, names)
+  print(("%s, %d players, %d matches (seed %s), bots: %s"):format(sum.game, sum.players,
+    sum.matches, tostring(sum.seed), table.concat(sum.bots, ", ")))
+  for side, members in ipairs(sides) do
+    local who = {}
+    for i, s in ipairs(members) do who[i] = names[s] end
+    local pt = sum.points[side]
+    print(("  side %d (%s): %d wins (%.1f%%); final points mean %.2f, min %d, max %d")
+      :format(side, table.concat(who, "+"), sum.wins[side], 100 * sum.wins[side] / sum.matches,
+        pt.mean, pt.min, pt.max))
+  end
+  if sum.undecided > 0 then print(("  %d matches without a winner"):format(sum.undecided)) end
+  local h = sum.hands_per_match
+  print(("  hands per match: mean %.2f, min %d, max %d"):format(h.mean, h.min, h.max))
+  if sum.bot_failures > 0 then
+    print(("  %d bot moves failed and were played at random"):format(sum.bot_failures))
+  end
+  local t = sum.timing
+  print(("  %.2f s: %.0f deals/s, %.1f matches/s"):format(t.seconds, t.deals_per_second,
+    t.matches_per_second))
+end
+
 function sim.run(args)
-  local def, params, p = options.game(args, { games = "value", bots = "value", json = "switch" })
-  local n = math.tointeger(tonumber(p.flags.games or "100"))
-  if not n or n < 1 then options.usage_error("--games needs a positive number") end
+  local def, params, p = options.game(args, { games = "value", bots = "value", json = "switch",
+    hands = "value" })
+  local n = options.int(p, "games", 100)
+  params.hands = options.int(p, "hands", nil)
   local probe = game.new(def, { options = params.options, seed = 1, quiet = true })
-  local seats, sides = probe.state.n, probe.state.sides
-  local blist, names = bot_list(p.flags.bots, seats, params.game or params.file)
+  local nseats, sides = probe.state.n, probe.state.sides
+  local key = params.game or params.file
+  local blist, names = bots.list(p.flags.bots, nseats, key, def)
   local master = require("talon").rng(params.seed)
-  local stats = { hands = 0, wins = {}, points = {} }
-  for side = 1, #sides do stats.wins[side], stats.points[side] = 0, {} end
+  local stats = new_stats(#sides, nseats)
   local show = term.isatty(2)
   local t0 = os.clock()
   for i = 1, n do
-    local g, hands = one_match(def, params, master:int(1, 2 ^ 40), blist)
-    stats.hands = stats.hands + hands
-    local res = g:result()
-    if res and res.winner then stats.wins[res.winner] = stats.wins[res.winner] + 1 end
-    for side, sc in ipairs(g:scores()) do stats.points[side][#stats.points[side] + 1] = sc end
+    add_match(stats, one_match(def, params, master:int(1, 1 << 40), blist))
     if show and (i % math.max(1, n // 100) == 0 or i == n) then progress(i, n) end
   end
   local sum = summarize(stats, n, math.max(os.clock() - t0, 1e-9))
-  sum.game, sum.players, sum.seed, sum.bots = def.name, seats, params.seed, names
+  sum.game, sum.players, sum.seed, sum.bots = def.name, nseats, params.seed, names
   if p.flags.json then
-    sum.seconds, sum.matches_per_second, sum.deals_per_second = nil, nil, nil
     io.write(json.encode(sum), "\n")
-    return 0
+  else
+    print_summary(sum, sides, probe.state.names)
   end
-  print(("%s, %d players, %d matches (seed %s), bots: %s"):format(def.name, seats, n,
-    tostring(params.seed), table.concat(names, ", ")))
-  for side, members in ipairs(sides) do
-    local who = {}
-    for i, s in ipairs(members) do who[i] = probe.state.names[s] end
-    local pt = sum.points[side]
-    print(("  side %d (%s): %d wins (%.1f%%), final points mean %.1f, min %d, max %d"):format(
-      side, table.concat(who, "+"), stats.wins[side], 100 * stats.wins[side] / n,
-      pt.mean, pt.min, pt.max))
-  end
-  print(("  %.2f hands per match; %.0f deals/s, %.1f matches/s"):format(sum.hands_per_match,
-    sum.deals_per_second, sum.matches_per_second))
   return 0
 end
 

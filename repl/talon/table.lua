@@ -1,30 +1,38 @@
 -- talon.table: draws one seat's view of a game at the terminal.
 --
--- Only the view is used (docs/framework.md §6), so nothing hidden can be
--- printed by mistake.
+-- Only the view (docs/framework.md §6) and public facts (the sides) are
+-- used, so nothing hidden can be printed by mistake. Cards print in the
+-- current talon.style: colour, plain Unicode or ASCII.
 local term = require "talon.term"
 
 local tbl = {}
 
 local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
-local function suit_name(s)
+-- The view fields the framework defines; anything else is the game's own
+-- (Hokm's hakem) and is shown on a line of its own.
+local KNOWN = { seat = true, n = true, phase = true, mover = true, hand = true,
+  sizes = true, stock = true, trick = true, tricks_won = true, pot = true, chips = true,
+  trump = true, dealer = true, leader = true, scores = true, events = true, known = true,
+  legal = true, names = true, hand_no = true }
+
+function tbl.suit_name(s)
   local style = require("talon").style()
   if not s then return "none" end
   if style == "ascii" or not GLYPH[s] then return s end
   if style == "color" and (s == "H" or s == "D") then return "\27[31m" .. GLYPH[s] .. "\27[0m" end
   return GLYPH[s]
 end
-tbl.suit_name = suit_name
 
 local function seat_label(v, s)
   local name = v.names and v.names[s] or ("P" .. s)
   if s == v.seat then name = name .. " (you)" end
   return name
 end
+tbl.seat_label = seat_label
 
--- The hand grouped by suit: "♠ A K 7   ♥ 10 3".
-local function hand_line(hand)
+-- The hand grouped by suit, highest first: "♠ A K 7   ♥ 10 3".
+function tbl.hand_line(hand)
   local groups, order = {}, {}
   for c, n in hand:each() do
     local s = c.suit or "*"
@@ -36,33 +44,72 @@ local function hand_line(hand)
   for i, s in ipairs(order) do parts[i] = table.concat(groups[s], " ") end
   return #parts > 0 and table.concat(parts, "   ") or "(no cards)"
 end
-tbl.hand_line = hand_line
 
--- Lines describing the table from view 'v'.
-function tbl.render(v, title)
+-- "P1+P3 2 - P2+P4 5", or "2-5-1" when every seat is its own side.
+local function scores_line(v, sides)
+  local parts = {}
+  for i, sc in ipairs(v.scores or {}) do
+    local members = sides and sides[i]
+    if members and #members > 1 then
+      local who = {}
+      for k, s in ipairs(members) do who[k] = v.names and v.names[s] or ("P" .. s) end
+      parts[i] = ("%s %d"):format(table.concat(who, "+"), sc)
+    else
+      parts[i] = tostring(sc)
+    end
+  end
+  return table.concat(parts, sides and #sides[1] > 1 and "  –  " or "-")
+end
+
+local function extras_line(v)
+  local keys = {}
+  for k, x in pairs(v) do
+    local t = type(x)
+    if not KNOWN[k] and (t == "number" or t == "string" or t == "boolean") then
+      keys[#keys + 1] = k
+    end
+  end
+  table.sort(keys)
+  for i, k in ipairs(keys) do keys[i] = ("%s %s"):format(k, tostring(v[k])) end
+  return #keys > 0 and table.concat(keys, ", ") or nil
+end
+
+local function seats_line(v)
+  local seats = {}
+  for s = 1, v.n do
+    local mark = s == v.mover and "▶ " or ""
+    seats[s] = ("%s%s: %d cards, tricks %d"):format(mark, seat_label(v, s), v.sizes[s] or 0,
+      v.tricks_won[s] or 0)
+  end
+  return table.concat(seats, " | ")
+end
+
+local function trick_line(v)
+  local plays = {}
+  for i, c in ipairs(v.trick.cards) do
+    plays[i] = ("%s %s"):format(seat_label(v, v.trick.seats[i]), c and c:name() or "(face down)")
+  end
+  return table.concat(plays, ", ")
+end
+
+-- The table as text, from view 'v'; 'sides' (optional) lists the seats
+-- of each side for the score line.
+function tbl.render(v, title, sides)
   local out = {}
   local function add(fmt, ...) out[#out + 1] = fmt:format(...) end
   add("── %s ── hand %d, phase %s", title or "talon", v.hand_no or 1, v.phase or "over")
-  local scores = {}
-  for i, sc in ipairs(v.scores or {}) do scores[i] = tostring(sc) end
-  add("trump %s   scores %s   dealer %s", suit_name(v.trump), table.concat(scores, "-"),
+  add("trump %s   scores %s   dealer %s", tbl.suit_name(v.trump), scores_line(v, sides),
     v.dealer and seat_label(v, v.dealer) or "-")
-  local seats = {}
-  for s = 1, v.n do
-    seats[s] = ("%s: %d cards, %d tricks"):format(seat_label(v, s), v.sizes[s] or 0,
-      v.tricks_won[s] or 0)
-  end
-  add("%s", table.concat(seats, " | "))
+  local extra = extras_line(v)
+  if extra then add("%s", extra) end
+  add("%s", seats_line(v))
   if v.stock and v.stock > 0 then add("stock: %d cards", v.stock) end
-  if #v.trick.cards > 0 then
-    local plays = {}
-    for i, c in ipairs(v.trick.cards) do
-      plays[i] = ("%s %s"):format(seat_label(v, v.trick.seats[i]),
-        c and c:name() or "(face down)")
-    end
-    add("trick: %s", table.concat(plays, ", "))
+  if v.known and #v.known > 0 then add("you see: %s", tbl.hand_line(v.known)) end
+  if #v.trick.cards > 0 then add("trick: %s", trick_line(v)) end
+  add("%s", term.bold("your hand: " .. tbl.hand_line(v.hand)))
+  if v.mover then
+    add("to move: %s", v.mover == v.seat and "you" or seat_label(v, v.mover))
   end
-  add("%s", term.bold("your hand: " .. hand_line(v.hand)))
   return table.concat(out, "\n")
 end
 

@@ -1,38 +1,59 @@
--- talon.term: what the terminal can show.
+-- talon.term: what the terminal can show, and how to pause for a reader.
 --
--- Plain Lua cannot ask isatty(); a shell's `test -t` inherits our
--- descriptors and can, so each answer is asked once and cached.
+-- Plain Lua cannot ask isatty(); `test -t FD` run through os.execute
+-- inherits our descriptors and can (io.popen would not do: its pipe
+-- replaces the child's stdout). Each answer is asked once and cached.
 local term = {}
 
 local cache = {}
 
+-- Is descriptor 'fd' (0, 1 or 2) a terminal?
 function term.isatty(fd)
   if cache[fd] == nil then
-    local p = io.popen(("test -t %d && echo y"):format(fd))
-    cache[fd] = p and p:read("l") == "y" or false
-    if p then p:close() end
+    cache[fd] = os.execute(("test -t %d"):format(fd)) == true
   end
   return cache[fd]
 end
 
--- Chooses the card style: colour on a terminal that allows it, plain
--- Unicode on a UTF-8 locale, else ASCII.
+-- Does the environment allow colour on a terminal (NO_COLOR, TERM=dumb)?
+local function colour_allowed()
+  local t = os.getenv("TERM") or ""
+  return os.getenv("NO_COLOR") == nil and t ~= "dumb" and t ~= ""
+end
+
+local function utf8_locale()
+  local lang = (os.getenv("LC_ALL") or "") .. (os.getenv("LC_CTYPE") or "")
+    .. (os.getenv("LANG") or "")
+  return lang:upper():find("UTF%-?8") ~= nil
+end
+
+-- Chooses the card style: colour when stdout is a terminal that allows it,
+-- plain Unicode on a UTF-8 locale (or when Unicode was asked for), else
+-- ASCII. Returns the style chosen.
 function term.setup_style()
   local talon = require "talon"
-  local tty = term.isatty(1)
-  local t = os.getenv("TERM") or ""
-  if tty and not os.getenv("NO_COLOR") and t ~= "dumb" and t ~= "" then
-    talon.style("color")
-  else
-    local lang = (os.getenv("LC_ALL") or "") .. (os.getenv("LC_CTYPE") or "")
-      .. (os.getenv("LANG") or "")
-    talon.style(lang:upper():find("UTF%-?8") and "unicode" or "ascii")
-  end
+  local style
+  if term.isatty(1) and colour_allowed() then style = "color"
+  elseif utf8_locale() then style = "unicode"
+  else style = "ascii" end
+  talon.style(style)
+  return style
 end
 
 function term.bold(s)
   if require("talon").style() ~= "color" then return s end
   return "\27[1m" .. s .. "\27[0m"
+end
+
+function term.dim(s)
+  if require("talon").style() ~= "color" then return s end
+  return "\27[2m" .. s .. "\27[0m"
+end
+
+-- Waits 'seconds' when stdout is a terminal (a bot's move shown to a
+-- person); never when piped, so tests and scripts run at full speed.
+function term.pause(seconds)
+  if term.isatty(1) then os.execute(("sleep %.2f"):format(seconds)) end
 end
 
 return term

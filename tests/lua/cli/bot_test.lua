@@ -1,0 +1,92 @@
+-- The rule-of-thumb Hokm bot (games/bots/hokm.lua) through the bot
+-- interface of docs/cli.md: choose(view, rng) -> action, reason. Views are
+-- built by hand, as the framework would give them to one seat.
+local t = require "talon.testing"
+local talon = require "talon"
+local loader = require "talon.loader"
+local run = require "tests.lua.cli.run"
+
+local bot = assert(loader.module("games.bots.hokm"))
+local deck = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2", suits = "S H D C" }
+
+local function cards(s)
+  local list = {}
+  for w in s:gmatch("%S+") do list[#list + 1] = deck:card(w) end
+  return list
+end
+
+-- A four-player view for 'seat' holding 'hand', with the trick so far
+-- given as "seat:card" words and the legal cards.
+local function view(seat, hand, trick, legal, trump)
+  local v = { seat = seat, n = 4, phase = "play", trump = trump or "S", hand = deck:hand(hand),
+    legal = cards(legal or hand), trick = { seats = {}, cards = {} } }
+  for s, c in (trick or ""):gmatch("(%d):(%S+)") do
+    v.trick.seats[#v.trick.seats + 1] = tonumber(s)
+    v.trick.cards[#v.trick.cards + 1] = deck:card(c)
+  end
+  return v
+end
+
+local function choose(v)
+  local a, why = bot.choose(v, talon.rng(1))
+  return a, why
+end
+
+-- HOK-R3 + HOK-R4: following, it wins as cheaply as it can.
+t.test("follows with the lowest card that wins", function()
+  local a, why = choose(view(3, "AC QC 5C 9H", "2:KC", "AC QC 5C"))
+  t.eq(a, deck:card("AC"), "only the ace beats the king")
+  t.ok(why:find("wins"), why)
+  a = choose(view(3, "AC QC JC 5C", "2:TC", "AC QC JC 5C"))
+  t.eq(a, deck:card("JC"), "the jack is the cheapest winner over the ten")
+end)
+
+t.test("plays the lowest card when it cannot win", function()
+  t.eq(choose(view(3, "9C 7C 5C AH", "2:KC", "9C 7C 5C")), deck:card("5C"))
+end)
+
+-- Partners sit opposite (HOK-R1): seat 3 plays with seat 1.
+t.test("does not overtake a partner who is winning", function()
+  local a, why = choose(view(3, "AC 5C 9H", "1:KC 2:4C", "AC 5C"))
+  t.eq(a, deck:card("5C"))
+  t.ok(why:find("partner"), why)
+end)
+
+-- HOK-R3/R4: void in the led suit, the cheapest trump wins the trick.
+t.test("trumps low when void in the led suit", function()
+  t.eq(choose(view(3, "2S 9S AH 3D", "2:KC")), deck:card("2S"), "the 2 of trump")
+  t.eq(choose(view(3, "2S 9S AH 3D", "2:KC 4:5S")), deck:card("9S"), "over a trump")
+end)
+
+t.test("leads a plain ace, else high from its longest plain suit", function()
+  t.eq(choose(view(1, "AS KH 2H 3D", nil, nil, "S")), deck:card("KH"), "not the trump ace")
+  t.eq(choose(view(1, "AD KH 2H 3D", nil, nil, "S")), deck:card("AD"), "a plain ace")
+  t.eq(choose(view(1, "KH 2H 9D 3D 4D", nil, nil, "S")), deck:card("9D"), "longest: ♦")
+end)
+
+-- HOK-R2: the Hakem names trump from his first five cards.
+t.test("names the longest, then strongest suit of the first five", function()
+  local legal = {}
+  for _, s in ipairs { "S", "H", "D", "C" } do
+    legal[#legal + 1] = { verb = "trump", arg = s }
+  end
+  local function trump(hand)
+    local v = { seat = 1, n = 4, phase = "trump", hand = deck:hand(hand), legal = legal,
+                trick = { seats = {}, cards = {} } }
+    return choose(v).arg
+  end
+  t.eq(trump("2H 3H 5H AS KD"), "H", "three hearts")
+  t.eq(trump("2H 3H AS KS 9D"), "S", "two and two: the stronger spades")
+end)
+
+-- HOK-R17/R18: the two- and three-player forms too, with no illegal move.
+t.test("plays every form legally and beats random", function()
+  for _, n in ipairs { "2", "3" } do
+    local code, out = run.talon { "sim", "hokm", "--players", n, "--games", "40", "--seed", "3",
+      "--bots", "rule,random,random", "--json" }
+    t.eq(code, 0)
+    t.ok(out:find('"bot_failures":0', 1, true), n .. " players: no failed move")
+    local first = tonumber(out:match('"wins":%[(%d+)'))
+    t.ok(first >= 30, ("%s players: the bot won %d of 40"):format(n, first))
+  end
+end)

@@ -1,0 +1,89 @@
+-- `talon check`: random games with the invariants of talon.invariants
+-- asserted after every action (every card in exactly one place, the mover
+-- always has a legal action, games end, scores change only in scoring).
+-- Commands run in a temporary directory: check writes its failure records
+-- to the current one.
+local t = require "talon.testing"
+local run = require "tests.lua.cli.run"
+
+local fixtures = run.root .. "/tests/fixtures/broken_games/"
+
+-- HOK-R1: the three forms (2, 3, 4 players), 200 games each.
+t.test("every invariant holds for all three forms of Hokm", function()
+  for _, n in ipairs { "2", "3", "4" } do
+    local code, out, err = run.talon { "check", "hokm", "--players", n, "--games", "200" }
+    t.eq(code, 0, n .. " players: " .. err)
+    t.ok(out:find("Hokm: 200 random games (seeds 1-200,", 1, true), out)
+  end
+end)
+
+-- HOK-R5: a match ends at the target; --hands bounds a game to fewer
+-- hands, and every hand must still end.
+t.test("--hands bounds the hands of each game", function()
+  local code, out = run.talon { "check", "hokm", "--games", "20", "--hands", "1" }
+  t.eq(code, 0)
+  t.ok(out:find("0 matches finished, 20 stopped at --hands 1", 1, true), out)
+end)
+
+t.test("a variant file is checked by its path", function()
+  local code, out = run.talon { "check", run.root .. "/games/hokm-all-tricks.lua",
+    "--games", "20", "--seed", "50" }
+  t.eq(code, 0)
+  t.ok(out:find("Hokm (all tricks): 20 random games (seeds 50-69,", 1, true), out)
+end)
+
+-- A game that drops the cards of a trick breaks card conservation: the
+-- report names the card, the seed and the record, and the record replays
+-- to the same broken position.
+t.test("a broken invariant is reported with its seed and a record", function()
+  local dir = run.tmpdir()
+  local code, out, err = run.talon({ "check", fixtures .. "lose_card.lua", "--games", "5" },
+    nil, dir)
+  t.eq(code, 1, "exit code")
+  t.eq(out, "", "no success line")
+  t.ok(err:find("invariant broken in game with seed 1:", 1, true), err)
+  t.ok(err:find("card %w+ is in 0 places"), err)
+  t.ok(err:find("talon replay --check check-failure-1.rec", 1, true), err)
+  local rcode, _, rerr = run.talon({ "replay", "--check", "check-failure-1.rec" }, nil, dir)
+  t.eq(rcode, 1, "the replay fails too")
+  t.ok(rerr:find("after action %d+: invariant broken: card %w+ is in 0 places"), rerr)
+  run.rmdir(dir)
+end)
+
+t.test("a score changed during play is reported", function()
+  local dir = run.tmpdir()
+  local code, _, err = run.talon({ "check", fixtures .. "score_in_play.lua" }, nil, dir)
+  t.eq(code, 1)
+  t.ok(err:find("scores changed outside 'score'", 1, true), err)
+  run.rmdir(dir)
+end)
+
+-- Errors in a game file come out as file:line: message with the game's
+-- part of the traceback, plus the seed and a record ending in the action
+-- that raised.
+t.test("a hook that raises is reported as file:line with a traceback", function()
+  local dir = run.tmpdir()
+  local code, _, err = run.talon({ "check", fixtures .. "runtime_error.lua" }, nil, dir)
+  t.eq(code, 1)
+  t.ok(err:find("game with seed 1 raised an error:", 1, true), err)
+  t.ok(err:find("runtime_error.lua:14: attempt to index a nil value", 1, true), err)
+  t.ok(err:find("stack traceback (game code):", 1, true), err)
+  t.ok(not err:find("stdlib/talon/", 1, true), "framework frames left out")
+  local f = assert(io.open(dir .. "/check-failure-1.rec"))
+  local rec = f:read("a")
+  f:close()
+  t.ok(rec:find("# raised the error", 1, true), rec)
+  local rcode, _, rerr = run.talon({ "replay", "check-failure-1.rec" }, nil, dir)
+  t.eq(rcode, 1, "replay reproduces it")
+  t.ok(rerr:find("raised an error:.*runtime_error.lua:14:"), rerr)
+  run.rmdir(dir)
+end)
+
+-- A hook that never returns is stopped by the time budget, not hung.
+t.test("a game that hangs is stopped", function()
+  local dir = run.tmpdir()
+  local code, _, err = run.talon({ "check", fixtures .. "endless.lua", "--games", "1" }, nil, dir)
+  t.eq(code, 1)
+  t.ok(err:find("endless.lua:%d+: time budget of %d+ ms exceeded"), err)
+  run.rmdir(dir)
+end)

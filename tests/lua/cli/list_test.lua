@@ -1,0 +1,41 @@
+-- `talon list` and `talon rules`/`explain`: the games found, their
+-- options, variants under their base game, and rules that reflect the
+-- chosen options.
+local t = require "talon.testing"
+local run = require "tests.lua.cli.run"
+
+t.test("list shows games with players, summary, options and variants", function()
+  local code, out, err = run.talon { "list" }
+  t.eq(code, 0, err)
+  t.ok(out:find("\nhokm%s+4/3/2 players  Iranian trick game") or out:find("^hokm%s+4/3/2"), out)
+  -- HOK-R5: the target option with its default
+  t.ok(out:find("-o target=7  points that win the match", 1, true), out)
+  t.ok(out:find("  variant hokm-all-tricks: ", 1, true), "variant listed under Hokm")
+  t.ok(out:find("defaults: play_all_tricks=true", 1, true), "what the variant changes")
+  t.ok(not out:find("_template", 1, true), "templates are not games")
+  t.ok(not out:find("bots", 1, true), "bots are not games")
+end)
+
+-- HOK-R12 (K1): with three players a two is removed; the summary shows
+-- the option in force, marked as changed.
+t.test("rules reflect the chosen options", function()
+  local code, out = run.talon { "rules", "hokm", "--players", "3", "-o", "removed_two=2D" }
+  t.eq(code, 0)
+  t.ok(out:find("players: 4/3/2 (this table: 3)", 1, true), out)
+  t.ok(out:find("*-o removed_two=2D", 1, true), out)
+  t.ok(out:find(" -o target=7", 1, true), "unchanged options unmarked")
+  t.ok(out:find("HOK-R3  Follow the suit led", 1, true), "the rules table")
+  t.ok(out:find("play     tricks: follow suit", 1, true), "the phases")
+  code, out = run.talon { "rules", run.root .. "/games/hokm-all-tricks.lua" }
+  t.eq(code, 0)
+  t.ok(out:find("a variant of Hokm", 1, true), out)
+end)
+
+t.test("explain prints single rules and names an unknown one", function()
+  local code, out = run.talon { "explain", "hokm", "hok-r4" }
+  t.eq(code, 0)
+  t.ok(out:find("^HOK%-R4  The highest trump wins"), out)
+  local code2, _, err = run.talon { "explain", "hokm", "HOK-R99" }
+  t.eq(code2, 2)
+  t.ok(err:find("Hokm has no rule 'HOK-R99'; its rules are HOK-R2, HOK-R3", 1, true), err)
+end)

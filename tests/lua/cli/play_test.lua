@@ -1,0 +1,104 @@
+-- `talon play` driven through a pipe, as a person would type (docs/cli.md
+-- "play"). The facts of the position (hand, legal cards) are read from the
+-- program's own table, so the tests check behaviour, not one deal.
+local t = require "talon.testing"
+local run = require "tests.lua.cli.run"
+
+local function play(input, ...)
+  local args = { "play", "hokm", "--seed", "3", ... }
+  return run.talon(args, input)
+end
+
+local function words(s)
+  local list = {}
+  for w in s:gmatch("%S+") do list[#list + 1] = w end
+  return list
+end
+
+-- The human's hand and legal cards at the first decision.
+local function first_position()
+  local code, out = play("legal\nquit\n")
+  t.eq(code, 0, "exit code")
+  local hand = words(out:match("your hand: ([^\n]+)"):gsub("   ", " "))
+  local legal = words(out:match("legal: ([^\n]+)"))
+  return hand, legal, out
+end
+
+local function illegal_card(hand, legal)
+  local ok = {}
+  for _, c in ipairs(legal) do ok[c] = true end
+  for _, c in ipairs(hand) do
+    if not ok[c] then return c end
+  end
+end
+
+-- HOK-R3: a player who holds the led suit must follow it. Seed 3 puts the
+-- human second to play after a lead, holding the led suit and others.
+t.test("an illegal card is answered with the rule; the prompt repeats", function()
+  local hand, legal = first_position()
+  t.ok(#legal < #hand, "precondition: some held cards are illegal")
+  local bad = illegal_card(hand, legal)
+  local input = ("ZZ\n%s\nwhy %s\nwhy %s\nhint\nquit\n"):format(bad, bad, legal[1])
+  local code, out, err = play(input)
+  t.eq(code, 0, "exit code")
+  t.eq(err, "", "nothing on stderr")
+  t.eq(run.count(out, "your move (play) >"), 6, "one prompt per line typed")
+  t.ok(out:find("not allowed: 'ZZ' is neither a card", 1, true), "bad token answered")
+  t.ok(out:find("not allowed: HOK-R3: must follow", 1, true), "the rule and the evidence")
+  t.ok(out:find("rule HOK-R3: Follow the suit led if you can", 1, true), "the rule's text")
+  t.ok(out:find("instead: play one of {" .. table.concat(legal, " ") .. "}", 1, true),
+    "what would satisfy it")
+  t.ok(out:find(bad .. " is not allowed: HOK-R3", 1, true), "why names the rule")
+  t.ok(out:find(legal[1] .. " is legal now", 1, true), "why a legal card is legal")
+  local hint = out:match("hint: (%S+)")
+  local found = false
+  for _, c in ipairs(legal) do found = found or c == hint end
+  t.ok(found, "the hint is a legal card: " .. tostring(hint))
+  t.ok(out:find("hint: %S+ — "), "the hint says why")
+end)
+
+t.test("nonsense never crashes the game", function()
+  local junk = { "", "   ", "why", "why ZZ", "trump X", "bid", "bid -5", "10", "♠", "discard",
+    "AS AS", "why trump", "undo", ("x"):rep(3000), "\255\254", "q♠♠", "hint me", "legal now" }
+  local code, out, err = play(table.concat(junk, "\n") .. "\n")
+  t.eq(code, 0, "exit code")
+  t.eq(err, "", "nothing on stderr")
+  t.eq(run.count(out, "your move (play) >"), #junk + 1, "a prompt for every line, then EOF")
+  t.ok(out:find("nothing of yours to undo", 1, true), "undo before any move")
+  t.ok(out:find("bye%.%s*$"), "end of input quits cleanly")
+end)
+
+t.test("undo takes back the human's move and the bots' replies", function()
+  local hand, legal, before = first_position()
+  local input = ("%s\nundo\nlegal\nquit\n"):format(legal[1])
+  local code, out = play(input)
+  t.eq(code, 0)
+  t.ok(out:find("you: " .. legal[1], 1, true), "the move was made")
+  local after = out:match("undone: your " .. legal[1] .. " and the (%d+) move%(s%) after it")
+  t.ok(after and tonumber(after) >= 1, "the bots' replies are undone too")
+  t.eq(select(2, out:gsub("legal: ([^\n]+)", "")), 1, "one legal list")
+  t.eq(words(out:match("legal: ([^\n]+)")), legal, "the same choice again")
+  local last_hand = out:match(".*your hand: ([^\n]+)")
+  t.eq(last_hand, before:match("your hand: ([^\n]+)"), "the hand is back: " .. #hand .. " cards")
+end)
+
+-- HOK-R17/R18: the two-player discards and the draw are face down: the
+-- table never shows another seat's discarded or drawn cards.
+t.test("the table never shows another seat's hidden actions", function()
+  local code, out = run.talon { "play", "hokm", "--players", "2", "--seed", "5", "--auto" }
+  t.eq(code, 0)
+  t.ok(out:find("P2 acts face down", 1, true), "the opponent's discard is hidden")
+  t.ok(not out:find("\nP2: discard", 1, true), "no card of it is shown")
+  t.ok(not out:find("\nP2: keep", 1, true) and not out:find("\nP2: drop", 1, true),
+    "nor the opponent's draw decisions")
+  t.ok(out:find("P1 (you): discard", 1, true), "one's own discard is shown")
+  t.ok(out:find("result: ", 1, true), "the game finished")
+end)
+
+t.test("--auto plays a whole match through a pipe", function()
+  for _, n in ipairs { "2", "3", "4" } do
+    local code, out, err = run.talon { "play", "hokm", "--players", n, "--seed", "8", "--auto" }
+    t.eq(code, 0, n .. " players: " .. err)
+    t.ok(out:find("\nresult: [^\n]*wins"), n .. " players: a winner")
+  end
+end)
