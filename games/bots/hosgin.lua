@@ -18,6 +18,7 @@ local advisor = require "games.hosgin.advisor"
 
 local bot = { name = "rule-of-thumb hosgin" }
 
+local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local RANK_VALUE = { A = 40, T = 5, K = 10, Q = 8, J = 6 }
 
 local function find(legal, verb)
@@ -46,30 +47,53 @@ local function helps_leader(v, ceiling)
   return false
 end
 
+-- The stages where opening low only hands the next player a cheap game:
+-- the ceiling needed to open, and why (seed, "Taktische Hinweise").
+local OPEN_NEEDS = {
+  open_v = { 650, "Mittelhand must open at 650 if you pass: do not stop below that" },
+  open_m = { 750, "the dealer must play for 750 if you pass: do not stop below that" },
+}
+
 local function choose_bid(v)
   local adv = advisor.advise(v.hand, { known = v.known })
-  local ceiling = adv.best.ceiling
+  local best = adv.best
+  local ceiling = best.ceiling
+  local basis = ("with trump %s: safe bid %d = %s"):format(GLYPH[best.trump], ceiling, best.why)
   local pass = find(v.legal, "pass")
   local bid = lowest_bid(v.legal)
-  if not bid or bid.arg > ceiling or helps_leader(v, ceiling) then return pass end
-  local stage = v.auction and v.auction.stage
-  if stage == "open_v" and ceiling < 650 then return pass end
-  if stage == "open_m" and ceiling < 750 then return pass end
-  return bid
+  if not bid then return pass, "no higher bid is possible" end
+  if bid.arg > ceiling then
+    return pass, ("%d is above the safe bid (%s)"):format(bid.arg, basis)
+  end
+  if helps_leader(v, ceiling) then
+    return pass, "another player is close to the target and this hand cannot overtake him"
+  end
+  local need = OPEN_NEEDS[v.auction and v.auction.stage]
+  if need and ceiling < need[1] then
+    return pass, ("%s (%s)"):format(need[2], basis)
+  end
+  return bid, ("%d is within the safe bid (%s)"):format(bid.arg, basis)
 end
 
 local function choose_trump(v)
-  local best = advisor.advise(v.hand).best.trump
+  local best = advisor.advise(v.hand).best
+  local why = ("%s gives the highest safe bid, %d = %s"):format(GLYPH[best.trump],
+    best.ceiling, best.why)
   for _, a in ipairs(v.legal) do
-    if a.arg == best then return a end
+    if a.arg == best.trump then return a, why end
   end
   return v.legal[1]
 end
 
 local function choose_decide(v)
   local m = v.melds and v.melds[v.seat] and v.melds[v.seat].total or 0
-  if m + 300 <= (v.bid or 0) then return find(v.legal, "concede") end
-  return find(v.legal, "play")
+  local bid = v.bid or 0
+  if m + 300 <= bid then
+    return find(v.legal, "concede"), ("melds %d + even 300 trick points do not beat %d;"
+      .. " conceding costs only the bid (HOS-R14)"):format(m, bid)
+  end
+  return find(v.legal, "play"), ("melds %d: %d more in tricks make the bid of %d (HOS-R29)")
+    :format(m, math.max(bid - m + 1, 0), bid)
 end
 
 local function suit_lengths(hand)
@@ -85,7 +109,10 @@ local function choose_discard(v)
     local value = RANK_VALUE[c.rank] + 3 * len[c.suit] + (c.suit == v.trump and 200 or 0)
     if not best or value < best_value then best, best_value = c, value end
   end
-  return best
+  local why = best.suit == v.trump and "only trumps are left to lay away"
+    or ("%s is the cheapest to lose: a short plain suit, and its %d points count for"
+      .. " you in the discard (HOS-R16)"):format(tostring(best), best.points)
+  return best, why
 end
 
 -- ===== trick play
@@ -112,26 +139,34 @@ local function by(cards, better)
   return pick
 end
 
+-- Plain before trump, then fewer points, then lower rank: the card that
+-- costs least to give away.
+local function cheaper(trump)
+  return function(c, p)
+    local ct, pt = c.suit == trump, p.suit == trump
+    if ct ~= pt then return pt end
+    if c.points ~= p.points then return c.points < p.points end
+    return c.rank_index > p.rank_index
+  end
+end
+
+local function higher(c, p) return c.rank_index < p.rank_index end
+
 local function lead(v)
   local legal = v.legal
-  local aces = {}
   for _, c in ipairs(legal) do
-    if c.rank == "A" and c.suit ~= v.trump then aces[#aces + 1] = c end
+    if c.rank == "A" and c.suit ~= v.trump then
+      return c, "a plain ace is the safest lead: only a trump or an earlier identical ace beats it"
+    end
   end
-  if #aces > 0 then return aces[1] end
   if v.seat == v.declarer then
     local trumps = {}
     for _, c in ipairs(legal) do if c.suit == v.trump then trumps[#trumps + 1] = c end end
     if #trumps > 0 then
-      return by(trumps, function(c, p) return c.rank_index < p.rank_index end)
+      return by(trumps, higher), "the declarer draws the defenders' trumps with his highest"
     end
   end
-  return by(legal, function(c, p)
-    local ct, pt = c.suit == v.trump, p.suit == v.trump
-    if ct ~= pt then return pt end
-    if c.points ~= p.points then return c.points < p.points end
-    return c.rank_index > p.rank_index
-  end)
+  return by(legal, cheaper(v.trump)), "no plain ace: lead the card that costs least"
 end
 
 local function follow(v)
@@ -141,23 +176,19 @@ local function follow(v)
   local last = #v.trick.cards == v.n - 1
   local friend = v.seat ~= v.declarer and winner ~= v.declarer
   if friend and last then
-    return by(v.legal, function(c, p) return c.points > p.points end) -- give points
+    return by(v.legal, function(c, p) return c.points > p.points end),
+      "the trick goes to the other defender: give him the most points"
   end
   local winners = {}
   for _, c in ipairs(v.legal) do
     if t:beats(c) then winners[#winners + 1] = c end
   end
-  local low = function(c, p)
-    local ct, pt = c.suit == v.trump, p.suit == v.trump
-    if ct ~= pt then return pt end
-    if c.points ~= p.points then return c.points < p.points end
-    return c.rank_index > p.rank_index
-  end
   if #winners > 0 and not friend then
-    if last then return by(winners, low) end
-    return by(winners, function(c, p) return c.rank_index < p.rank_index end)
+    if last then return by(winners, cheaper(v.trump)), "the cheapest card that takes the trick" end
+    return by(winners, higher), "the highest card, so the next player cannot take the trick"
   end
-  return by(v.legal, low)
+  if friend then return by(v.legal, cheaper(v.trump)), "the other defender is winning: play low" end
+  return by(v.legal, cheaper(v.trump)), "no card takes the trick: play the cheapest"
 end
 
 function bot.choose(v, rng)
