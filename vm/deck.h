@@ -10,8 +10,8 @@
  * so kinds sort by suit in deck order, then from high to low; that is the
  * order hands print in. Jokers, if any, are the one kind after the suited
  * ones (all jokers are identical copies), with suit index == nsuits.
- * Physical duplicates (two QS in Besigue) are copies of one kind: a hand
- * counts them, it does not tell them apart.
+ * Physical duplicates (two QS in a doubled pack) are copies of one kind: a
+ * hand counts them, it does not tell them apart.
  *
  * Everything here is plain data with no allocation: a tv_deck can live
  * inside a Lua userdata.

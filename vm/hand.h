@@ -3,8 +3,8 @@
  *
  * A hand is a fixed array of per-kind counts plus its size: 66 bytes, no
  * pointers, no allocation, copied with '='. It holds up to TV_MAX_COPIES of
- * each kind (a Hosgin hand holds four identical cards). The hand does not
- * know its deck; functions that need names or points take the deck.
+ * each kind (a deck of four packs gives a hand four identical cards). The
+ * hand does not know its deck; functions that need names or points take the deck.
  * Iteration order is kind order: suit by suit, high to low.
  */
 #ifndef TALON_HAND_H
