@@ -350,6 +350,7 @@ end
 
 local function view(st, _, v)
   v.hakem = st.hakem
+  v.roles = { hakem = st.hakem }
   v.names = { table.unpack(st.names) }
 end
 

@@ -61,7 +61,7 @@ local function copy(h) return h and h:copy() or nil end
 local function view(st, seat, v)
   local r = st.roles
   if not r then return end
-  v.roles = { vorhand = r.v, mittelhand = r.m, dealer = r.d }
+  v.roles = { vorhand = r.v, mittelhand = r.m, dealer = r.d, declarer = st.declarer }
   v.auction = auction.view(st)
   v.declarer, v.bid, v.target = st.declarer, st.bid, st.opts.target
   v.stock_cards = copy(st.stock_shown)

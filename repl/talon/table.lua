@@ -14,7 +14,7 @@ local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local KNOWN = { seat = true, n = true, phase = true, mover = true, hand = true,
   sizes = true, stock = true, trick = true, tricks_won = true, pot = true, chips = true,
   trump = true, dealer = true, leader = true, scores = true, events = true, known = true,
-  legal = true, names = true, hand_no = true }
+  legal = true, names = true, hand_no = true, roles = true }
 
 function tbl.suit_name(s)
   local style = require("talon").style()
@@ -61,11 +61,27 @@ local function scores_line(v, sides)
   return table.concat(parts, sides and #sides[1] > 1 and "  –  " or "-")
 end
 
+-- The seats with a role in this hand (v.roles: role -> seat), by name:
+-- "declarer P1 (you), vorhand P2"; nil when the game names none. The
+-- framework's own roles (dealer, leader) have their place elsewhere.
+local function roles_line(v)
+  local names = {}
+  for role, s in pairs(v.roles or {}) do
+    if math.type(s) == "integer" and not KNOWN[role] then names[#names + 1] = role end
+  end
+  table.sort(names)
+  for i, role in ipairs(names) do names[i] = role .. " " .. seat_label(v, v.roles[role]) end
+  return #names > 0 and table.concat(names, ", ") or nil
+end
+
+-- The game's own scalar view fields; a field that is also a role is shown
+-- by roles_line with the seat's name instead of its number.
 local function extras_line(v)
   local keys = {}
+  local roles = v.roles or {}
   for k, x in pairs(v) do
     local t = type(x)
-    if not KNOWN[k] and (t == "number" or t == "string" or t == "boolean") then
+    if not KNOWN[k] and roles[k] == nil and (t == "number" or t == "string" or t == "boolean") then
       keys[#keys + 1] = k
     end
   end
@@ -100,7 +116,8 @@ function tbl.render(v, title, sides)
   add("── %s ── hand %d, phase %s", title or "talon", v.hand_no or 1, v.phase or "over")
   add("trump %s   scores %s   dealer %s", tbl.suit_name(v.trump), scores_line(v, sides),
     v.dealer and seat_label(v, v.dealer) or "-")
-  local extra = extras_line(v)
+  local roles, extra = roles_line(v), extras_line(v)
+  if roles then add("%s", roles) end
   if extra then add("%s", extra) end
   add("%s", seats_line(v))
   if v.stock and v.stock > 0 then add("stock: %d cards", v.stock) end

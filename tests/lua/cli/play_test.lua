@@ -102,3 +102,15 @@ t.test("--auto plays a whole match through a pipe", function()
     t.ok(out:find("\nresult: [^\n]*wins"), n .. " players: a winner")
   end
 end)
+
+-- HOS-R2, HOS-R9: the table names the seats holding a role in the deal
+-- (the game's view `roles`), by name and not by seat number.
+t.test("roles are shown by seat name", function()
+  local code, out = run.talon({ "play", "hosgin", "--seed", "7" }, "bid 560\nquit\n")
+  t.eq(code, 0, "exit code")
+  local roles = out:match("\n(declarer [^\n]+)")
+  t.ok(roles, "a line of roles once there is a declarer:\n" .. out)
+  t.ok(roles:find("declarer P1 (you)", 1, true), roles)
+  t.ok(roles:find("vorhand P1 (you)", 1, true), "the first bidder is Vorhand: " .. roles)
+  t.ok(not out:find("declarer 1", 1, true), "no bare seat number")
+end)
