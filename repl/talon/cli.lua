@@ -38,7 +38,9 @@ local USAGE = {
   list = "talon list\nlists the games and variants found on the data path.",
   rules = "talon rules GAME [--players N] [-o key=value]\n"
     .. "prints a game's rules summary for the chosen options.",
-  explain = "talon explain GAME [RULE-ID...]\nprints the named rules of a game (all if none).",
+  explain = "talon explain GAME [RULE-ID...] [--players N] [-o key=value]\n"
+    .. "prints the named rules of a game as they read with the chosen options\n"
+    .. "(all that apply if none are named).",
 }
 
 local COMMANDS = {

@@ -171,12 +171,15 @@ function options.load(name)
 end
 
 -- Loads the game named by the first positional argument and builds the
--- parameters of game.new. Returns def, params, parsed.
-function options.game(args, extra)
+-- parameters of game.new. Returns def, params, parsed. More positional
+-- words are a usage error unless 'more_words' (they stay in parsed).
+function options.game(args, extra, more_words)
   local p = options.parse(args, extra)
   local name = p.positional[1]
   if not name then usage_error("which game? (try 'talon list')") end
-  if p.positional[2] then usage_error("unexpected argument '%s'", p.positional[2]) end
+  if p.positional[2] and not more_words then
+    usage_error("unexpected argument '%s'", p.positional[2])
+  end
   local def = options.load(name)
   local opts = convert(def, p.raw_opts)
   if p.flags.players then players_option(def, opts, p.flags.players) end

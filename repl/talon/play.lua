@@ -79,7 +79,7 @@ end
 local function violation_text(g, v)
   if type(v) ~= "table" then return tostring(v) end
   local lines = { (v.rule and (v.rule .. ": ") or "") .. tostring(v.because or v) }
-  local rule = v.rule and g.def.rules and g.def.rules[v.rule]
+  local rule = v.rule and game.rule_text(g.def, v.rule, g.opts)
   if rule then lines[#lines + 1] = ("  rule %s: %s"):format(v.rule, rule) end
   if v.satisfy then lines[#lines + 1] = "  instead: " .. v.satisfy end
   return table.concat(lines, "\n")
@@ -99,7 +99,7 @@ local function why(c, text)
   local a, err = g:parse(text)
   if not a then return say("%s", err) end
   if is_legal(g, a) then
-    local doc = g.def.phases[g:phase()].doc
+    local doc = game.phase_doc(g.def, g:phase(), g.opts)
     return say("%s is legal now%s", shown(g, a), doc and (" — " .. doc) or "")
   end
   local _, v = g:try(a) -- illegal, so this only explains

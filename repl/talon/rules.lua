@@ -17,13 +17,32 @@ local function natural(keys)
   return keys
 end
 
-local function phase_lines(def)
+-- The phases used with 'opts' (a phase whose doc function says nil is not).
+local function phase_lines(def, opts)
   local out = {}
   for _, name in ipairs(options.sorted_keys(def.phases)) do
-    local doc = def.phases[name].doc
-    out[#out + 1] = ("  %-8s %s"):format(name, doc or "")
+    local doc = game.phase_doc(def, name, opts)
+    if doc or type(def.phases[name].doc) ~= "function" then
+      out[#out + 1] = ("  %-8s %s"):format(name, doc or "")
+    end
   end
   return out
+end
+
+-- The game's rule ids in natural order.
+local function rule_ids(def)
+  local ids = {}
+  for id in pairs(def.rules or {}) do ids[#ids + 1] = id end
+  return natural(ids)
+end
+
+-- Options as "players=3, target=7" for a sentence.
+local function options_text(opts)
+  local parts = {}
+  for _, k in ipairs(options.sorted_keys(opts)) do
+    parts[#parts + 1] = k .. "=" .. tostring(opts[k])
+  end
+  return table.concat(parts, ", ")
 end
 
 local function header(def, opts)
@@ -42,36 +61,40 @@ function rules.run(args)
     for _, line in ipairs(list.option_lines(def, opts, "  ")) do print(line) end
   end
   print("phases:")
-  for _, line in ipairs(phase_lines(def)) do print(line) end
-  local ids = {}
-  for id in pairs(def.rules or {}) do ids[#ids + 1] = id end
-  if #ids > 0 then
+  for _, line in ipairs(phase_lines(def, opts)) do print(line) end
+  local lines = {}
+  for _, id in ipairs(rule_ids(def)) do
+    local text = game.rule_text(def, id, opts)
+    if text then lines[#lines + 1] = ("  %-8s %s"):format(id, text) end
+  end
+  if #lines > 0 then
     print("rules:")
-    for _, id in ipairs(natural(ids)) do print(("  %s  %s"):format(id, def.rules[id])) end
+    for _, line in ipairs(lines) do print(line) end
   end
   return 0
 end
 
--- `talon explain GAME [RULE-ID...]`: the named rules (all when none).
+-- `talon explain GAME [RULE-ID...] [--players N] [-o k=v]`: the named rules
+-- (all that apply when none) as they read with the chosen options.
 function rules.explain(args)
-  local p = options.parse(args)
-  local name = p.positional[1]
-  if not name then options.usage_error("which game? (try 'talon list')") end
-  local def = options.load(name)
+  local def, params, p = options.game(args, nil, true)
+  local opts = game.options(def, params.options)
   local want = { table.unpack(p.positional, 2) }
-  if #want == 0 then
-    for id in pairs(def.rules or {}) do want[#want + 1] = id end
-    natural(want)
-  end
+  local all = #want == 0
+  if all then want = rule_ids(def) end
   for _, id in ipairs(want) do
-    local text = def.rules and (def.rules[id] or def.rules[id:upper()])
-    if not text then
-      local known = {}
-      for k in pairs(def.rules or {}) do known[#known + 1] = k end
+    local key = def.rules and (def.rules[id] and id or (def.rules[id:upper()] and id:upper()))
+    if not key then
+      local known = rule_ids(def)
       options.usage_error("%s has no rule '%s'; its rules are %s", def.name, id,
-        #known > 0 and table.concat(natural(known), ", ") or "(none)")
+        #known > 0 and table.concat(known, ", ") or "(none)")
     end
-    print(("%s  %s"):format(id:upper(), text))
+    local text = game.rule_text(def, key, opts)
+    if text then
+      print(("%s  %s"):format(key, text))
+    elseif not all then
+      print(("%s  does not apply with these options (%s)"):format(key, options_text(opts)))
+    end
   end
   return 0
 end

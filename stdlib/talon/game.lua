@@ -19,7 +19,9 @@ game.keys = {
   deck = { kind = "data", type = "table|function", required = true,
            doc = "a talon.deck spec, or function(opts) returning one" },
   sides = { kind = "hook", type = "function", doc = "function(n, opts) -> partnerships" },
-  rules = { kind = "data", type = "table", doc = "rule id -> sentence" },
+  rules = { kind = "data", type = "table",
+            doc = "rule id -> sentence, or function(opts) -> sentence | nil (nil: the rule "
+              .. "does not apply with these options)" },
   setup = { kind = "hook", type = "function", doc = "function(st): match start" },
   deal = { kind = "hook", type = "function", required = true,
            doc = "function(st) -> first phase: start a hand" },
@@ -49,7 +51,9 @@ game.phase_keys = {
   cards = { type = "boolean", doc = "actions are single cards from the mover's hand" },
   verbs = { type = "table", doc = "verbs typed in this phase" },
   private = { type = "boolean", doc = "actions seen only by the mover" },
-  doc = { type = "string", doc = "one line for the front end" },
+  doc = { type = "string|function",
+          doc = "one line for the front end, or function(opts) -> line | nil (nil: the phase "
+            .. "is not used with these options)" },
 }
 
 local function type_ok(v, want)
@@ -94,6 +98,15 @@ local function validate_phases(def, where)
   end
 end
 
+local function validate_rules(def, where)
+  for id, text in pairs(def.rules or {}) do
+    if type(id) ~= "string" or not (type(text) == "string" or type(text) == "function") then
+      fail(where, ("rule '%s' must map a string id to a sentence or a function(opts),"
+        .. " got %s"):format(tostring(id), type(text)))
+    end
+  end
+end
+
 local function validate_options(def, where)
   for name, o in pairs(def.options or {}) do
     if type(o) ~= "table" or o.default == nil or type(o.doc) ~= "string" then
@@ -133,6 +146,7 @@ function game.validate(def, where)
     fail(where, ("key 'direction' must be \"cw\" or \"ccw\", got %q"):format(def.direction))
   end
   validate_phases(def, where)
+  validate_rules(def, where)
   validate_options(def, where)
   return def
 end
@@ -186,6 +200,23 @@ function game.options(def, given)
     error(("%s is not played by %s players"):format(def.name, tostring(opts.players)), 0)
   end
   return opts
+end
+
+-- The text of rule 'id' with options 'opts' (resolved by game.options),
+-- or nil when the game has no such rule or it does not apply to them.
+function game.rule_text(def, id, opts)
+  local r = def.rules and def.rules[id]
+  if type(r) == "function" then return r(opts) end
+  return r
+end
+
+-- The one-line doc of phase 'name' with options 'opts', or nil when the
+-- phase has none or is not used with them.
+function game.phase_doc(def, name, opts)
+  local ph = def.phases[name]
+  local doc = ph and ph.doc
+  if type(doc) == "function" then return doc(opts) end
+  return doc
 end
 
 -- A running game; see talon.running and docs/framework.md §2.

@@ -24,11 +24,26 @@ t.test("rules reflect the chosen options", function()
   t.ok(out:find("players: 4/3/2 (this table: 3)", 1, true), out)
   t.ok(out:find("*-o removed_two=2D", 1, true), out)
   t.ok(out:find(" -o target=7", 1, true), "unchanged options unmarked")
-  t.ok(out:find("HOK-R3  Follow the suit led", 1, true), "the rules table")
+  t.ok(out:find("HOK-R3   Follow the suit led", 1, true), "the rules table")
   t.ok(out:find("play     tricks: follow suit", 1, true), "the phases")
+  t.ok(out:find("HOK-R12  Three players: 2D is removed", 1, true), "the removed two in the text")
+  t.ok(out:find("HOK-R14", 1, true), "the three-player stop rule")
+  t.ok(not out:find("HOK-R10", 1, true), "not the four-player scoring")
+  t.ok(not out:find("HOK-R18", 1, true) and not out:find("draw ", 1, true),
+    "neither the two-player draw rule nor its phase")
   code, out = run.talon { "rules", run.root .. "/games/hokm-all-tricks.lua" }
   t.eq(code, 0)
   t.ok(out:find("a variant of Hokm", 1, true), out)
+  t.ok(out:find("HOK-R10  All 13 tricks are played (K2)", 1, true), "K2 changes HOK-R10's text")
+end)
+
+-- HOK-R17, HOK-R18 belong to the two-player form only.
+t.test("two players: the discard and draw rules and phases", function()
+  local code, out = run.talon { "rules", "hokm", "--players", "2" }
+  t.eq(code, 0)
+  t.ok(out:find("discard  the Hakem discards 3", 1, true), out)
+  t.ok(out:find("HOK-R18  Taking turns", 1, true), out)
+  t.ok(not out:find("HOK-R7 ", 1, true), "no partnership rule")
 end)
 
 t.test("explain prints single rules and names an unknown one", function()
@@ -37,5 +52,17 @@ t.test("explain prints single rules and names an unknown one", function()
   t.ok(out:find("^HOK%-R4  The highest trump wins"), out)
   local code2, _, err = run.talon { "explain", "hokm", "HOK-R99" }
   t.eq(code2, 2)
-  t.ok(err:find("Hokm has no rule 'HOK-R99'; its rules are HOK-R2, HOK-R3", 1, true), err)
+  t.ok(err:find("Hokm has no rule 'HOK-R99'; its rules are HOK-R1, HOK-R2", 1, true), err)
+end)
+
+-- HOK-R12 (K1): a rule reads as it applies with the chosen options.
+t.test("explain follows the options", function()
+  local code, out = run.talon { "explain", "hokm", "HOK-R12", "--players", "3", "-o",
+    "removed_two=2H" }
+  t.eq(code, 0)
+  t.ok(out:find("HOK-R12  Three players: 2H is removed", 1, true), out)
+  code, out = run.talon { "explain", "hokm", "HOK-R12" }
+  t.eq(code, 0)
+  t.ok(out:find("HOK-R12  does not apply with these options (", 1, true), out)
+  t.ok(out:find("players=4", 1, true), "names the options in force: " .. out)
 end)
