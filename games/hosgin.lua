@@ -11,9 +11,9 @@
 -- on s's right. For dealer D: Vorhand V = next(D), Mittelhand M = next(V).
 --
 -- From the REPL (docs/games/hosgin.md):
---   local hosgin = require "games.hosgin"
---   print(hosgin.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))
---   print(hosgin.advise("…25 cards…"))
+--   hosgin = require "games.hosgin"
+--   print(hosgin.tools.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))
+--   print(hosgin.tools.advise("…25 cards…"))
 local game = require "talon.game"
 local deal = require "talon.deal"
 local score = require "talon.score"
@@ -78,6 +78,20 @@ local function view(st, seat, v)
   v.tally = st.tally
 end
 
+-- ===== tools for the REPL, the bot and tests (never called by the framework)
+
+local tools = {}
+
+-- The melds of a hand (text, list or Hand) with a trump: a printable
+-- report with the total and the breakdown, meld by meld (HOS-R19).
+function tools.melds(cards, trump, multi_series)
+  return melds.report(cards, trump, multi_series)
+end
+
+tools.round = scoring.round -- HOS-R29 rounding to tens
+tools.advise = advisor.advise -- the learner's hand advisor
+tools.meld_table = melds.table -- the talon.melds data (HOS-R19)
+
 -- ===== the definition
 
 local phases = {
@@ -95,7 +109,7 @@ local phases = {
   play = play.play,
 }
 
-local def = game.define {
+return game.define {
   name = "Hosgin",
   summary = "Turkish 3-player game, 80 cards: bid for the stock, melds and tricks, first to 4555",
   players = { 3 },
@@ -145,22 +159,5 @@ local def = game.define {
   score = scoring.score,
   match_over = scoring.match_over,
   view = view,
+  tools = tools,
 }
-
--- ===== tools for the REPL, the bot and tests (not game hooks)
-
-local tools = {}
-
--- The melds of a hand (text, list or Hand) with a trump: a printable
--- report with the total and the breakdown, meld by meld (HOS-R19).
-function tools.melds(cards, trump, multi_series)
-  return melds.report(cards, trump, multi_series)
-end
-
-tools.round = scoring.round -- HOS-R29 rounding to tens
-tools.advise = advisor.advise -- the learner's hand advisor
-tools.meld_table = melds.table -- the talon.melds data (HOS-R19)
-
--- The tools are reached through the metatable so that the definition
--- itself holds only the keys the framework knows (docs/hosgin-needs.md).
-return setmetatable(def, { __index = tools })

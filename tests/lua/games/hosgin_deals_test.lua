@@ -5,10 +5,10 @@
 local t = require "talon.testing"
 local sup = require "tests.lua.games.hosgin_support"
 
-local hosgin = sup.hosgin
+local tools = sup.tools
 
 local function melds_of(g, s, trump)
-  return hosgin.melds(g.state.hands[s], trump).total
+  return tools.melds(g.state.hands[s], trump).total
 end
 
 -- ===== concession (HOS-R14, HOS-R35)
@@ -52,9 +52,9 @@ t.test("HOS-R29 a won contract: melds + unrounded tricks > bid; +melds +rounded 
   t.ok(tally.won, "won")
   local pts = tally.points
   t.eq(pts[1] + pts[2] + pts[3], 500, "HOS-21: 500 points in the deal")
-  t.eq(sup.account(g, 1), tally.melds[1] + hosgin.round(pts[1]), "declarer's score")
+  t.eq(sup.account(g, 1), tally.melds[1] + tools.round(pts[1]), "declarer's score")
   local line = ("P1 %%(declarer%%) bid 550, melds %d %%+ tricks %d %%(rounded %d%%) = %d > 550: "
-    .. "wins"):format(tally.melds[1], pts[1], hosgin.round(pts[1]), tally.melds[1] + pts[1])
+    .. "wins"):format(tally.melds[1], pts[1], tools.round(pts[1]), tally.melds[1] + pts[1])
   t.ok(sup.text(g):find(line), "breakdown sentence " .. line)
 end)
 
@@ -69,7 +69,7 @@ t.test("HOS-R29 a lost contract: -bid and the fine; defenders score as usual", f
   t.eq(st.chips[1], -12 - 4, "the fine")
   for s = 2, 3 do
     local m = tally.tricks[s] > 0 and tally.exposed[s] or 0
-    t.eq(sup.account(g, s), m + hosgin.round(tally.points[s]), "defender " .. s)
+    t.eq(sup.account(g, s), m + tools.round(tally.points[s]), "defender " .. s)
   end
   t.ok(sup.text(g):find("not more than 5000: loses, %-5000"), "sentence")
 end)
@@ -126,7 +126,7 @@ end
 
 t.test("HOS-R33 unrounded trick points may cross the target", function()
   local seed, s, p, gain = rounding_case()
-  local diff = p - hosgin.round(p)
+  local diff = p - tools.round(p)
   local scores = { 0, 0, 0 }
   scores[s] = 4555 - gain - diff
   local g = simple_deal(seed, scores)
@@ -139,9 +139,9 @@ end)
 t.test("HOS-R32 target_strict: 4555 is not enough, and the exception has no effect", function()
   local seed, s, p, gain = rounding_case()
   local scores = { 0, 0, 0 }
-  scores[s] = 4555 - gain - (p - hosgin.round(p))
+  scores[s] = 4555 - gain - (p - tools.round(p))
   local g = simple_deal(seed, scores, { target_strict = true })
-  t.eq(sup.account(g, s), 4555 - (p - hosgin.round(p)), "rounded account kept")
+  t.eq(sup.account(g, s), 4555 - (p - tools.round(p)), "rounded account kept")
   t.ok(not g:over(), "the match goes on")
 end)
 

@@ -8,7 +8,7 @@ local loader = require "talon.loader"
 local support = {}
 
 support.def = assert(loader.load("hosgin"))
-support.hosgin = require "games.hosgin"
+support.tools = support.def.tools -- melds, round, advise (docs/games/hosgin.md)
 support.deck = talon.deck(support.def.deck)
 
 -- Hands for an explicit deal. 'spec.hands[s]' and 'spec.stock' are the
