@@ -26,13 +26,11 @@ local advisor = require "games.hosgin.advisor"
 -- ===== match start and deal (HOS-R3, HOS-R7)
 
 -- First dealer: seeded random (HOS-R3); an explicit deal may fix it
--- (`dealer`) and, for lessons and tests, the starting accounts (`scores`).
+-- (`dealer`). Lessons and tests start from other accounts with the
+-- framework's params.scores.
 local function setup(st)
   local given = st.given
   st.dealer = given and given.dealer or st.rng:int(1, st.n)
-  if given and given.scores then
-    for s = 1, st.n do st.scores[st.side_of[s]] = given.scores[s] or 0 end
-  end
   if st.opts.money then score.ante(st, st.opts.ante) end -- HOS-R35
 end
 
@@ -43,7 +41,7 @@ local function start_deal(st)
   st.roles = { v = v, m = m, d = d }
   st.declarer, st.bid, st.outcome, st.auc = nil, nil, nil, nil
   st.meld_points, st.meld_text, st.exposed = {}, {}, {}
-  st.had_hosgin, st.hosgin_credit = {}, nil
+  st.had_hosgin = {}
   st.stock_shown, st.last_winner, st.ctrick = nil, nil, nil -- st.tally: the last deal scored
   st:log("deal", { dealer = d, v = v, m = m },
     "deal %d: %s deals five by five; %s is Vorhand, %s Mittelhand (HOS-R2, HOS-R7)",

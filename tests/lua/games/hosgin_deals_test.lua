@@ -4,6 +4,8 @@
 -- stock, the target and the money ledger.
 local t = require "talon.testing"
 local sup = require "tests.lua.games.hosgin_support"
+local invariants = require "talon.invariants"
+local record = require "talon.record"
 
 local tools = sup.tools
 
@@ -180,13 +182,32 @@ t.test("HOS-R24 HOSGIN after the deal with account >= 0 wins the match at once",
   t.ok(sup.text(g):find("HOSGIN"), "sentence")
 end)
 
-t.test("HOS-R24 HOSGIN with a negative account: +3500, the deal goes on", function()
+-- The credit comes at once (talon.score.add_now): a view taken during the
+-- deal shows it, the checking mode accepts it, and the record (with its
+-- starting accounts) replays to the same accounts.
+t.test("HOS-R24 HOSGIN with a negative account: +3500 at once, the deal goes on", function()
   local g = sup.new({ hands = { nil, "JDx4 QSx4" }, scores = { 0, -300, 0 } })
   t.ok(not g:over(), "the match goes on")
   t.eq(g:phase(), "auction", "the deal goes on")
+  t.eq(invariants.check(g), nil, "a credit at once is no illegal score change")
+  for s = 1, 3 do
+    t.eq(g:view(s).scores, { 0, 3200, 0 }, "seat " .. s .. " sees -300 + 3500 before any bid")
+  end
+  t.ok(sup.text(g):find("P2 is credited 3500 at once (HOS-R24: HOSGIN with a negative "
+    .. "account); total 3200", 1, true), "a score event with its reason")
   sup.run(g, { "pass", "pass", "pass" })
-  t.eq(sup.account(g, 2), 3200, "-300 + 3500, even in a void deal")
+  t.eq(sup.account(g, 2), 3200, "booked once, even in a void deal")
   t.eq(g.state.hand_no, 2, "next deal")
+  local again = record.replay(g:record())
+  t.eq(again:scores(), g:scores(), "the record replays from the starting accounts")
+end)
+
+t.test("HOS-R23/R24 HOSGIN completed by the stock with a negative account: +3500", function()
+  local g = sup.new({ hands = { "JDx3 QSx4" }, stock = "JD", scores = { -500, 0, 0 } })
+  sup.run(g, { "bid 550", "pass", "pass", "trump C" })
+  t.ok(not g:over(), "the deal goes on")
+  t.eq(g:phase(), "decide", "the declarer decides")
+  t.eq(g:view(2).scores[1], 3000, "credited during the deal: -500 + 3500")
 end)
 
 t.test("HOS-R23 HOSGIN completed by the stock wins at once", function()
