@@ -132,7 +132,7 @@ local COMMANDS = {
   quit = function() return "quit" end,
   exit = function() return "quit" end,
   legal = function(c) say("legal: %s", legal_text(c.g)) end,
-  table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name, c.sides)) end,
+  table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name)) end,
   score = function(c)
     local s = c.g:explain("score")
     say("%s", s ~= "" and s or "no score yet.")
@@ -156,7 +156,7 @@ local function command(c, line)
 end
 
 local function human_turn(c)
-  say("%s", tbl.render(c.g:view(c.seat), c.def.name, c.sides))
+  say("%s", tbl.render(c.g:view(c.seat), c.def.name))
   while true do
     io.write(("your move (%s) > "):format(c.g:phase()))
     io.flush()
@@ -205,7 +205,7 @@ local function setup(args)
   local hint_bot = bots.rule(key, def) or bots.random
   local others = bots.list(p.flags.bots or "rule", g.state.n, key, def)
   return { g = g, def = def, seat = seat, p = p, hint_bot = hint_bot, others = others,
-           rng = require("talon").rng(params.seed), sides = g.state.sides,
+           rng = require("talon").rng(params.seed),
            echo_off = term.isatty(0) }
 end
 
