@@ -85,24 +85,17 @@ local function violation_text(g, v)
   return table.concat(lines, "\n")
 end
 
-local function is_legal(g, a)
-  for _, l in ipairs(g:legal()) do
-    if actions.equal(l, a) then return true end
-  end
-  return false
-end
-
 -- `why X`: the phase's rule when legal, else the violation object.
 local function why(c, text)
   local g = c.g
   if text == "" then return say("why what? e.g. 'why QS'") end
   local a, err = g:parse(text)
   if not a then return say("%s", err) end
-  if is_legal(g, a) then
+  local v = g:why(a)
+  if not v then
     local doc = g.def.phases[g:phase()].doc
     return say("%s is legal now%s", shown(g, a), doc and (" — " .. doc) or "")
   end
-  local _, v = g:try(a) -- illegal, so this only explains
   say("%s is not allowed: %s", shown(g, a), violation_text(g, v))
 end
 

@@ -385,8 +385,24 @@ function G:explain(x)
     x = a
   end
   if not self.ph then return "the game is over" end
-  if is_legal(self, x) then return ("'%s' is legal now"):format(actions.text(x)) end
-  return tostring(why_illegal(self, x))
+  local v = self:why(x)
+  if not v then return ("'%s' is legal now"):format(actions.text(x)) end
+  return tostring(v)
+end
+
+-- Nil when action 'x' (a value or its text) is legal now; else the
+-- violation saying why not (rule, because, satisfy, seat, action), the
+-- same object g:try would return, without playing anything.
+function G:why(x)
+  if self.aborted then error(self.aborted, 0) end
+  if type(x) == "string" then
+    local a, err = self:parse(x)
+    if not a then return explain.violation(nil, err) end
+    x = a
+  end
+  if not self.ph then return explain.violation(nil, "the game is over") end
+  if is_legal(self, x) then return nil end
+  return why_illegal(self, x)
 end
 
 function G:view(seat) return require("talon.view").of(self, seat) end
