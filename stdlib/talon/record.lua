@@ -2,7 +2,8 @@
 --
 -- Format (docs/framework.md §7): one item per line, '#' starts a comment.
 --   talon-record 1
---   game <name or file>        file <path> when loaded from a path
+--   game <name>                the name it was loaded by (params.game)
+--   file <path>                when loaded from a path (then no game line)
 --   option <name> <value>      one per option that differs from the default
 --   seed <integer or string>
 --   scores <n> <n> ...         starting scores per side (params.scores)
@@ -32,8 +33,14 @@ end
 -- The record text of running game 'g'.
 function record.write(g)
   local out = { "talon-record 1" }
-  out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
-  if g.file then out[#out + 1] = "file " .. g.file end
+  -- a game loaded from a path has no name to load it by: its file line
+  -- replays it, with the display name as a comment
+  if g.params.game or not g.file then
+    out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
+  end
+  if g.file then
+    out[#out + 1] = ("file %s%s"):format(g.file, g.params.game and "" or ("  # " .. g.def.name))
+  end
   local names = {}
   for name in pairs(g.def.options or {}) do names[#names + 1] = name end
   table.sort(names)
