@@ -136,6 +136,7 @@ t.test("repl: help() prints a guide", function()
   t.eq(code, 0, "exit code")
   t.ok(out:find("talon.deck", 1, true), "mentions decks")
   t.ok(out:find("talon play GAME", 1, true), "mentions commands")
+  t.ok(out:find('hosgin.tools.melds("QS KS JD", "H")', 1, true), "shows a game's tools")
 end)
 
 -- docs/games/hosgin.md "From the REPL": the lines shown there work in the
