@@ -11,9 +11,9 @@
 -- on s's right. For dealer D: Vorhand V = next(D), Mittelhand M = next(V).
 --
 -- From the REPL (docs/games/hosgin.md):
---   local hosgin = require "games.hosgin"
---   print(hosgin.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))
---   print(hosgin.advise("…25 cards…"))
+--   hosgin = require "games.hosgin"
+--   print(hosgin.tools.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))
+--   print(hosgin.tools.advise("…25 cards…"))
 local game = require "talon.game"
 local deal = require "talon.deal"
 local score = require "talon.score"
@@ -22,17 +22,16 @@ local auction = require "games.hosgin.auction"
 local play = require "games.hosgin.play"
 local scoring = require "games.hosgin.scoring"
 local advisor = require "games.hosgin.advisor"
+local rules = require "games.hosgin.rules"
 
 -- ===== match start and deal (HOS-R3, HOS-R7)
 
 -- First dealer: seeded random (HOS-R3); an explicit deal may fix it
--- (`dealer`) and, for lessons and tests, the starting accounts (`scores`).
+-- (`dealer`). Lessons and tests start from other accounts with the
+-- framework's params.scores.
 local function setup(st)
   local given = st.given
   st.dealer = given and given.dealer or st.rng:int(1, st.n)
-  if given and given.scores then
-    for s = 1, st.n do st.scores[st.side_of[s]] = given.scores[s] or 0 end
-  end
   if st.opts.money then score.ante(st, st.opts.ante) end -- HOS-R35
 end
 
@@ -43,7 +42,7 @@ local function start_deal(st)
   st.roles = { v = v, m = m, d = d }
   st.declarer, st.bid, st.outcome, st.auc = nil, nil, nil, nil
   st.meld_points, st.meld_text, st.exposed = {}, {}, {}
-  st.had_hosgin, st.hosgin_credit = {}, nil
+  st.had_hosgin = {}
   st.stock_shown, st.last_winner, st.ctrick = nil, nil, nil -- st.tally: the last deal scored
   st:log("deal", { dealer = d, v = v, m = m },
     "deal %d: %s deals five by five; %s is Vorhand, %s Mittelhand (HOS-R2, HOS-R7)",
@@ -78,6 +77,20 @@ local function view(st, seat, v)
   v.tally = st.tally
 end
 
+-- ===== tools for the REPL, the bot and tests (never called by the framework)
+
+local tools = {}
+
+-- The melds of a hand (text, list or Hand) with a trump: a printable
+-- report with the total and the breakdown, meld by meld (HOS-R19).
+function tools.melds(cards, trump, multi_series)
+  return melds.report(cards, trump, multi_series)
+end
+
+tools.round = scoring.round -- HOS-R29 rounding to tens
+tools.advise = advisor.advise -- the learner's hand advisor
+tools.meld_table = melds.table -- the talon.melds data (HOS-R19)
+
 -- ===== the definition
 
 local phases = {
@@ -95,7 +108,7 @@ local phases = {
   play = play.play,
 }
 
-local def = game.define {
+return game.define {
   name = "Hosgin",
   summary = "Turkish 3-player game, 80 cards: bid for the stock, melds and tricks, first to 4555",
   players = { 3 },
@@ -126,14 +139,8 @@ local def = game.define {
                   doc = "highest bid offered (the seed has none; no hand can make 5000)" },
   },
   deck = melds.deck_spec,
-  rules = {
-    ["HOS-R8"] = "V opens at 550 or passes; then M at 650; both passed: the dealer plays for 750.",
-    ["HOS-R9"] = "The survivor bids against the dealer, who speaks first; only higher bids count.",
-    ["HOS-R11"] = "The declarer names trump before he sees the stock.",
-    ["HOS-R14"] = "After the melds are shown the declarer may concede: -bid and the fine.",
-    ["HOS-R15"] = "The declarer lays away 5 cards, from cards not locked by his melds first.",
-    ["HOS-R26"] = "Follow suit; void: play a trump; trump led: beat the highest trump if you can.",
-  },
+  rules = rules, -- HOS-R1 … HOS-R35 as they read with the options
+
   actions = { play = "none" },
   -- random bidders overbid and lose every contract, so a random match to
   -- 4555 never ends; `talon check` plays to a lower target with bids that
@@ -145,22 +152,5 @@ local def = game.define {
   score = scoring.score,
   match_over = scoring.match_over,
   view = view,
+  tools = tools,
 }
-
--- ===== tools for the REPL, the bot and tests (not game hooks)
-
-local tools = {}
-
--- The melds of a hand (text, list or Hand) with a trump: a printable
--- report with the total and the breakdown, meld by meld (HOS-R19).
-function tools.melds(cards, trump, multi_series)
-  return melds.report(cards, trump, multi_series)
-end
-
-tools.round = scoring.round -- HOS-R29 rounding to tens
-tools.advise = advisor.advise -- the learner's hand advisor
-tools.meld_table = melds.table -- the talon.melds data (HOS-R19)
-
--- The tools are reached through the metatable so that the definition
--- itself holds only the keys the framework knows (docs/hosgin-needs.md).
-return setmetatable(def, { __index = tools })

@@ -35,6 +35,8 @@ static const char help_text[] =
     "  a, b = d:hand(), d:hand(); p:deal({a, b}, {3, 2})   deal 5 each\n"
     "  talon.style(\"unicode\")                     print Q♠ instead of QS\n"
     "  g = require(\"talon.game\")                  the game framework\n"
+    "  hosgin = require(\"games.hosgin\")           a game (hosgin.tools)\n"
+    "  print(hosgin.tools.melds(\"QS KS JD\", \"H\"))  (docs/games/hosgin.md)\n"
     "\n"
     "Lines are evaluated as you type them; an expression prints its value.\n"
     "TAB completes names (talon.de<TAB>); Ctrl-C stops a running loop;\n"

@@ -117,8 +117,12 @@ local function lead(v)
   return highest(v.legal), "only trumps left: lead the highest"
 end
 
+-- The partner, from the view's public partnerships (HOK-R1: with four
+-- players, partners sit opposite); nil when the seat plays alone.
 local function partner_of(v)
-  if v.n == 4 then return (v.seat + 1) % 4 + 1 end
+  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
+    if s ~= v.seat then return s end
+  end
   return nil
 end
 

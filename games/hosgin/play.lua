@@ -9,6 +9,8 @@
 local talon = require "talon"
 local actions = require "talon.actions"
 local tricks = require "talon.tricks"
+local rules = require "games.hosgin.rules"
+local score = require "talon.score"
 local melds = require "games.hosgin.melds"
 
 local play = {}
@@ -21,8 +23,8 @@ local DECIDE = { actions.make("play"), actions.make("concede") }
 -- ===== HOSGIN (HOS-R23, HOS-R24)
 
 -- Records that 'seat' holds HOSGIN ('when' for the sentence). Returns true
--- when the match is won at once (account >= 0); a negative account gets
--- +3500, booked by the deal's scoring (scores change only there).
+-- when the match is won at once (account >= 0); a negative account is
+-- credited +3500 at once (score.add_now) and the deal goes on.
 function play.hosgin(st, seat, when)
   st.had_hosgin[seat] = true
   local account = st.scores[st.side_of[seat]]
@@ -33,10 +35,10 @@ function play.hosgin(st, seat, when)
         .. "he wins the match at once", st.names[seat], when, account)
     return true
   end
-  st.hosgin_credit = seat
   st:log("hosgin", { seat = seat, when = when },
-    "HOS-R24: %s holds HOSGIN %s with a negative account (%d): +3500 at once "
-      .. "(booked with this deal's scores); the deal goes on", st.names[seat], when, account)
+    "HOS-R24: %s holds HOSGIN %s with a negative account (%d): +3500 at once; the deal goes on",
+    st.names[seat], when, account)
+  score.add_now(st, st.side_of[seat], 3500, "HOS-R24", "HOSGIN with a negative account")
   return false
 end
 
@@ -220,7 +222,7 @@ local function finish_trick(st)
 end
 
 play.play = {
-  doc = "follow suit; void: trump; trump led: overtrump if you can (HOS-R26)",
+  doc = function(o) return rules["HOS-R26"](o) .. " (HOS-R26)" end,
   cards = true,
   mover = function(st) return st.turn end,
   legal = function(st, seat) return st.ctrick:legal(st.hands[seat]) end,

@@ -1,5 +1,6 @@
 -- Scoring a Hosgin deal and the end of the match (RULES.md §1.9, §1.10:
--- HOS-R14, HOS-R24, HOS-R28 … HOS-R35).
+-- HOS-R14, HOS-R28 … HOS-R35; the HOSGIN credit of HOS-R24 is booked at
+-- once, in play.lua).
 --
 -- Every change of an account is one talon.score.add with the rule and the
 -- whole computation in its sentence, so `talon play` and `score` show how
@@ -162,10 +163,6 @@ function scoring.score(st)
     tally.exposed[s], tally.tricks[s] = st.meld_points and st.meld_points[s], st.tricks_won[s]
   end
   st.tally = tally
-  if st.hosgin_credit then
-    local s = st.hosgin_credit
-    add(st, s, 3500, "HOS-R24", ("HOSGIN with a negative account: +3500"))
-  end
   if out.kind == "concede" then
     concession(st, tally)
   elseif out.kind == "played" then

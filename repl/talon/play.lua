@@ -85,24 +85,17 @@ local function violation_text(g, v)
   return table.concat(lines, "\n")
 end
 
-local function is_legal(g, a)
-  for _, l in ipairs(g:legal()) do
-    if actions.equal(l, a) then return true end
-  end
-  return false
-end
-
 -- `why X`: the phase's rule when legal, else the violation object.
 local function why(c, text)
   local g = c.g
   if text == "" then return say("why what? e.g. 'why QS'") end
   local a, err = g:parse(text)
   if not a then return say("%s", err) end
-  if is_legal(g, a) then
+  local v = g:why(a)
+  if not v then
     local doc = game.phase_doc(g.def, g:phase(), g.opts)
     return say("%s is legal now%s", shown(g, a), doc and (" — " .. doc) or "")
   end
-  local _, v = g:try(a) -- illegal, so this only explains
   say("%s is not allowed: %s", shown(g, a), violation_text(g, v))
 end
 
@@ -132,7 +125,7 @@ local COMMANDS = {
   quit = function() return "quit" end,
   exit = function() return "quit" end,
   legal = function(c) say("legal: %s", legal_text(c.g)) end,
-  table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name, c.sides)) end,
+  table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name)) end,
   score = function(c)
     local s = c.g:explain("score")
     say("%s", s ~= "" and s or "no score yet.")
@@ -156,7 +149,7 @@ local function command(c, line)
 end
 
 local function human_turn(c)
-  say("%s", tbl.render(c.g:view(c.seat), c.def.name, c.sides))
+  say("%s", tbl.render(c.g:view(c.seat), c.def.name))
   while true do
     io.write(("your move (%s) > "):format(c.g:phase()))
     io.flush()
@@ -205,7 +198,7 @@ local function setup(args)
   local hint_bot = bots.rule(key, def) or bots.random
   local others = bots.list(p.flags.bots or "rule", g.state.n, key, def)
   return { g = g, def = def, seat = seat, p = p, hint_bot = hint_bot, others = others,
-           rng = require("talon").rng(params.seed), sides = g.state.sides,
+           rng = require("talon").rng(params.seed),
            echo_off = term.isatty(0) }
 end
 

@@ -61,8 +61,9 @@ end
 
 local function new_game(r, checking)
   local def = options.load(r.file or r.game)
-  local ok, g = pcall(game.new, def, { options = r.options, seed = r.seed, deal = r.deal,
-    hands = r.hands, file = r.file, game = r.game, checking = checking })
+  local params = record.params(r)
+  params.checking = checking
+  local ok, g = pcall(game.new, def, params)
   if not ok then options.fail("%s", tostring(g)) end
   return g
 end

@@ -4,6 +4,7 @@
 -- used, so nothing hidden can be printed by mistake. Cards print in the
 -- current talon.style: colour, plain Unicode or ASCII.
 local term = require "talon.term"
+local score = require "talon.score"
 
 local tbl = {}
 
@@ -45,8 +46,10 @@ function tbl.hand_line(hand)
   return #parts > 0 and table.concat(parts, "   ") or "(no cards)"
 end
 
--- "P1+P3 2 - P2+P4 5", or "2-5-1" when every seat is its own side.
+-- "P1+P3 2 - P2+P4 5", or "2-5-1" when every seat is its own side
+-- ("-300 / 120 / 0" once a score is negative).
 local function scores_line(v, sides)
+  if not (sides and sides[1] and #sides[1] > 1) then return score.text(v.scores or {}) end
   local parts = {}
   for i, sc in ipairs(v.scores or {}) do
     local members = sides and sides[i]
@@ -58,7 +61,7 @@ local function scores_line(v, sides)
       parts[i] = tostring(sc)
     end
   end
-  return table.concat(parts, sides and #sides[1] > 1 and "  –  " or "-")
+  return table.concat(parts, "  –  ")
 end
 
 -- The seats with a role in this hand (v.roles: role -> seat), by name:
@@ -108,9 +111,10 @@ local function trick_line(v)
   return table.concat(plays, ", ")
 end
 
--- The table as text, from view 'v'; 'sides' (optional) lists the seats
--- of each side for the score line.
+-- The table as text, from view 'v' (its public sides name the
+-- partnerships on the score line; 'sides' may override them).
 function tbl.render(v, title, sides)
+  sides = sides or v.sides
   local out = {}
   local function add(fmt, ...) out[#out + 1] = fmt:format(...) end
   add("── %s ── hand %d, phase %s", title or "talon", v.hand_no or 1, v.phase or "over")

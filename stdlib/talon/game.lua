@@ -38,6 +38,9 @@ game.keys = {
   check = { kind = "data", type = "table",
             doc = "{options = {...}}: option defaults for random checks, where random play "
               .. "would never end a match (talon check, invariants.run)" },
+  tools = { kind = "data", type = "table",
+            doc = "name -> function (or data) for the REPL, bots and tests; never called by "
+              .. "the framework" },
 }
 
 game.phase_keys = {

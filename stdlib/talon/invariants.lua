@@ -5,7 +5,6 @@
 -- counts; the mover has a legal action; scores change only in the game's
 -- `score` hook. Over a game: it ends within a bound of actions. The first
 -- failure is reported with the seed and the record so it can be replayed.
-local bot = require "talon.bot"
 local game = require "talon.game"
 local record = require "talon.record"
 
@@ -71,33 +70,78 @@ function invariants.options(def, given)
   return out
 end
 
--- Plays 'n' random games (seeds first_seed, first_seed+1, …) checking after
--- every action. Returns nil, or {seed =, message =, record =} for the first
--- failure. 'limit' bounds the actions of one game.
-function invariants.run(def, params, n, first_seed, limit)
-  local talon = require "talon"
-  first_seed = first_seed or 1
-  limit = limit or 20000
-  for seed = first_seed, first_seed + n - 1 do
-    local p = {}
-    for k, v in pairs(params or {}) do p[k] = v end
-    p.options = invariants.options(def, p.options)
-    p.seed, p.checking, p.quiet = seed, true, true
-    local g = game.new(def, p)
-    local rng = talon.rng(seed)
-    local steps, msg = 0, invariants.check(g)
-    while not msg and not g:over() do
-      g:play(bot.random(g, rng))
-      steps = steps + 1
-      msg = invariants.check(g)
-      if not msg and steps > limit then msg = ("no end after %d actions"):format(limit) end
-    end
-    if msg then
-      return { seed = seed, message = msg, record = record.write(g),
-               text = ("seed %d: %s"):format(seed, msg) }
+local function failure(seed, kind, message, rec)
+  return { seed = seed, kind = kind, message = message, record = rec,
+           text = ("seed %s: %s"):format(tostring(seed), message) }
+end
+
+-- Plays one random action; nil, or the failure when a hook raised (the
+-- record then ends with the action that raised, marked as such).
+local function random_step(g, rng, seed)
+  local ok, a = pcall(g.random, g, rng)
+  if not ok then return failure(seed, "error", tostring(a), record.write(g)) end
+  local played, err = pcall(g.play, g, a)
+  if played then return nil end
+  return failure(seed, "error", tostring(err), record.write(g)
+    .. ("act %d %s  # raised the error\n"):format(g:mover() or 0, g:text(a)))
+end
+
+-- Nil, or the failure of a broken invariant (or of a hook the check runs).
+local function checked(g, seed)
+  local ok, msg = pcall(invariants.check, g)
+  if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
+  if msg then return failure(seed, "invariant", msg, record.write(g)) end
+  return nil
+end
+
+-- One random game with seed 'seed'; nil, its number of actions and whether
+-- the match ended (rather than stopping at params.hands); or a failure.
+local function one_game(def, params, seed, limit)
+  local p = {}
+  for k, v in pairs(params or {}) do p[k] = v end
+  p.options = invariants.options(def, p.options)
+  p.seed, p.checking, p.quiet = seed, true, true
+  local ok, g = pcall(game.new, def, p)
+  if not ok then return failure(seed, "error", tostring(g)) end
+  local rng = require("talon").rng(seed)
+  local steps, in_hand, hand = 0, 0, g.state.hand_no
+  local bad = checked(g, seed)
+  while not bad and not g:over() do
+    bad = random_step(g, rng, seed)
+    if bad then return bad end
+    steps, in_hand = steps + 1, in_hand + 1
+    if g.state.hand_no ~= hand then hand, in_hand = g.state.hand_no, 0 end
+    bad = checked(g, seed)
+    if not bad and in_hand > limit then
+      bad = failure(seed, "invariant", ("hand %d does not end: %d actions"):format(hand, limit),
+        record.write(g))
+    elseif not bad and not p.hands and steps > limit then
+      bad = failure(seed, "invariant", ("no end after %d actions"):format(limit), record.write(g))
     end
   end
-  return nil
+  if bad then return bad end
+  local res = g:result()
+  return nil, steps, g.hands_done < (p.hands or math.huge) or (res and res.winner ~= nil)
+end
+
+-- Plays 'n' random games (seeds first_seed, first_seed+1, …; the random
+-- player draws from a generator of the same seed) checking after every
+-- action. 'limit' (default 20000) bounds the actions of one hand, and of
+-- the whole game when params.hands does not bound it. Returns the first
+-- failure {seed =, kind = "invariant"|"error", message =, record =, text =}
+-- (a hook that raises is a failure of kind "error", its record ending with
+-- the action that raised), or nil and {games =, actions =, ended =}.
+function invariants.run(def, params, n, first_seed, limit)
+  first_seed = first_seed or 1
+  limit = limit or 20000
+  local stats = { games = n, actions = 0, ended = 0 }
+  for seed = first_seed, first_seed + n - 1 do
+    local bad, steps, ended = one_game(def, params, seed, limit)
+    if bad then return bad end
+    stats.actions = stats.actions + steps
+    if ended then stats.ended = stats.ended + 1 end
+  end
+  return nil, stats
 end
 
 return invariants

@@ -2,9 +2,11 @@
 --
 -- Format (docs/framework.md §7): one item per line, '#' starts a comment.
 --   talon-record 1
---   game <name or file>        file <path> when loaded from a path
+--   game <name>                the name it was loaded by (params.game)
+--   file <path>                when loaded from a path (then no game line)
 --   option <name> <value>      one per option that differs from the default
 --   seed <integer or string>
+--   scores <n> <n> ...         starting scores per side (params.scores)
 --   deal <field> <value>       explicit first deal; 'deal hand <seat> <cards>'
 --   act <seat> <action text>   every action, in order
 --   result <text>
@@ -31,8 +33,14 @@ end
 -- The record text of running game 'g'.
 function record.write(g)
   local out = { "talon-record 1" }
-  out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
-  if g.file then out[#out + 1] = "file " .. g.file end
+  -- a game loaded from a path has no name to load it by: its file line
+  -- replays it, with the display name as a comment
+  if g.params.game or not g.file then
+    out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
+  end
+  if g.file then
+    out[#out + 1] = ("file %s%s"):format(g.file, g.params.game and "" or ("  # " .. g.def.name))
+  end
   local names = {}
   for name in pairs(g.def.options or {}) do names[#names + 1] = name end
   table.sort(names)
@@ -44,6 +52,9 @@ function record.write(g)
   end
   out[#out + 1] = "seed " .. tostring(g.seed)
   if g.params.hands then out[#out + 1] = "hands " .. g.params.hands end
+  if g.params.scores then
+    out[#out + 1] = "scores " .. table.concat(g.params.scores, " ", 1, #g.state.sides)
+  end
   if g.params.deal then deal_lines(out, g.params.deal) end
   for i = 1, g.nact do
     out[#out + 1] = ("act %d %s"):format(g.act_seat[i], actions.text(g.act[i]))
@@ -68,6 +79,16 @@ function handlers.option(r, rest)
 end
 function handlers.seed(r, rest) r.seed = parse_value(rest) end
 function handlers.hands(r, rest) r.hands = math.tointeger(tonumber(rest)) end
+function handlers.scores(r, rest)
+  local list = {}
+  for word in rest:gmatch("%S+") do
+    local v = math.tointeger(tonumber(word))
+    if not v then return ("scores must be integers, got '%s'"):format(word) end
+    list[#list + 1] = v
+  end
+  if #list == 0 then return "scores needs one integer per side" end
+  r.scores = list
+end
 function handlers.deal(r, rest)
   r.deal = r.deal or {}
   local seat, cards = rest:match("^hand%s+(%d+)%s+(.*)$")
@@ -110,6 +131,12 @@ function record.read(text)
   return r
 end
 
+-- The params of game.new that rebuild the game of record 'r' (read).
+function record.params(r)
+  return { options = r.options, seed = r.seed, deal = r.deal, hands = r.hands,
+           scores = r.scores, file = r.file, game = r.game }
+end
+
 -- Replays a record: loads the game, applies every action and checks the
 -- result line. Returns the running game; raises on an illegal action or a
 -- different result.
@@ -118,8 +145,7 @@ function record.replay(text, load)
   load = load or require("talon.loader").load
   local def, file = load(r.file or r.game)
   if not def then error(file, 0) end
-  local g = require("talon.game").new(def, { options = r.options, seed = r.seed,
-    deal = r.deal, hands = r.hands, file = r.file, game = r.game })
+  local g = require("talon.game").new(def, record.params(r))
   for i, a in ipairs(r.actions) do
     if g:mover() ~= a[1] then
       error(("record action %d: seat %d acts but seat %s is to move"):format(i, a[1],

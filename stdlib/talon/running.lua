@@ -30,20 +30,28 @@ local function verbs_of(def)
   return v
 end
 
+-- Score checking (params.checking): the scores are remembered before each
+-- action and compared after it; only the `score` hook and the credits of
+-- score.add_now (st.credited, per side, since the snapshot) may move them.
 local function snapshot(g)
   local st = g.state
   local snap = g.score_snap or {}
   for i, v in ipairs(st.scores) do snap[i] = v end
   g.score_snap = snap
+  st.credited = nil
 end
 
 local function scores_moved(g, where)
   local snap = g.score_snap
-  if not snap then return end
+  if not snap or g.score_violation then return end
+  local credited = g.state.credited
   for i, v in ipairs(g.state.scores) do
-    if snap[i] ~= v and not g.score_violation then
-      g.score_violation = ("scores changed outside 'score' (%s): side %d from %d to %d")
-        :format(where, i, snap[i], v)
+    local now = credited and credited[i] or 0
+    if snap[i] + now ~= v then
+      g.score_violation = ("scores changed outside 'score' (%s): side %d from %d to %d%s")
+        :format(where, i, snap[i], v,
+          now ~= 0 and (" (%d of it credited with score.add_now)"):format(now) or "")
+      return
     end
   end
 end
@@ -100,14 +108,35 @@ begin_hand = function(g, given)
   goto_phase(g, g.def.deal(st))
 end
 
+-- params.scores: the match starts from these scores (one per side), set
+-- before the first snapshot so they are not a change of score.
+local function start_scores(g, st)
+  local given = g.params.scores
+  if type(given) ~= "table" or #given ~= #st.sides then
+    error(("%s: params.scores needs %d starting scores (one per side), got %s")
+      :format(g.where, #st.sides, type(given) == "table" and #given or tostring(given)), 0)
+  end
+  for i = 1, #st.sides do
+    if math.type(given[i]) ~= "integer" then
+      error(("%s: params.scores[%d] must be an integer, got %s")
+        :format(g.where, i, tostring(given[i])), 0)
+    end
+    st.scores[i] = given[i]
+  end
+  st:log("scores", { scores = { table.unpack(st.scores) } }, "the match starts with scores %s",
+    score.text(st.scores))
+end
+
 local function start(g)
   local talon = require "talon"
   local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
   g.state, g.deck = st, st.deck
+  if g.params.scores then start_scores(g, st) end
   if g.checking then snapshot(g) end
   st.given = g.params.deal
   if g.def.setup then g.def.setup(st) end
   begin_hand(g, g.params.deal)
+  if g.checking then scores_moved(g, "setup or the first deal") end
 end
 
 -- Creates a running game; see docs/framework.md §2. 'deck' (internal) reuses
@@ -356,8 +385,24 @@ function G:explain(x)
     x = a
   end
   if not self.ph then return "the game is over" end
-  if is_legal(self, x) then return ("'%s' is legal now"):format(actions.text(x)) end
-  return tostring(why_illegal(self, x))
+  local v = self:why(x)
+  if not v then return ("'%s' is legal now"):format(actions.text(x)) end
+  return tostring(v)
+end
+
+-- Nil when action 'x' (a value or its text) is legal now; else the
+-- violation saying why not (rule, because, satisfy, seat, action), the
+-- same object g:try would return, without playing anything.
+function G:why(x)
+  if self.aborted then error(self.aborted, 0) end
+  if type(x) == "string" then
+    local a, err = self:parse(x)
+    if not a then return explain.violation(nil, err) end
+    x = a
+  end
+  if not self.ph then return explain.violation(nil, "the game is over") end
+  if is_legal(self, x) then return nil end
+  return why_illegal(self, x)
 end
 
 function G:view(seat) return require("talon.view").of(self, seat) end

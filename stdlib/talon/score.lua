@@ -7,11 +7,26 @@ local seats = require "talon.seats"
 
 local score = {}
 
--- Adds 'points' to 'side' and logs why ('why' is a short sentence).
+-- Adds 'points' to 'side' and logs why ('why' is a short sentence). Only
+-- the game's `score` hook calls it (the checking mode holds to that).
 function score.add(st, side, points, rule, why)
   st.scores[side] = st.scores[side] + points
   st:log("score", { side = side, points = points, rule = rule, total = st.scores[side] },
     "%s scores %d (%s%s); total %d", seats.side_name(st, side), points,
+    rule and (rule .. ": ") or "", why, st.scores[side])
+end
+
+-- A score credited at once, during play (a rule that says "at once", such
+-- as Hosgin's HOS-R24): like score.add, callable from any hook; the
+-- credit is remembered in st.credited so the checking mode accepts it.
+function score.add_now(st, side, points, rule, why)
+  local credited = st.credited or {}
+  credited[side] = (credited[side] or 0) + points
+  st.credited = credited
+  st.scores[side] = st.scores[side] + points
+  st:log("score", { side = side, points = points, rule = rule, total = st.scores[side],
+                    now = true },
+    "%s is credited %d at once (%s%s); total %d", seats.side_name(st, side), points,
     rule and (rule .. ": ") or "", why, st.scores[side])
 end
 

@@ -16,10 +16,12 @@ local function cards(s)
 end
 
 -- A four-player view for 'seat' holding 'hand', with the trick so far
--- given as "seat:card" words and the legal cards.
+-- given as "seat:card" words and the legal cards; partners sit opposite
+-- (HOK-R1), as the view's public sides say.
 local function view(seat, hand, trick, legal, trump)
   local v = { seat = seat, n = 4, phase = "play", trump = trump or "S", hand = deck:hand(hand),
-    legal = cards(legal or hand), trick = { seats = {}, cards = {} } }
+    legal = cards(legal or hand), trick = { seats = {}, cards = {} },
+    sides = { { 1, 3 }, { 2, 4 } }, side_of = { 1, 2, 1, 2 } }
   for s, c in (trick or ""):gmatch("(%d):(%S+)") do
     v.trick.seats[#v.trick.seats + 1] = tonumber(s)
     v.trick.cards[#v.trick.cards + 1] = deck:card(c)
@@ -50,6 +52,16 @@ t.test("does not overtake a partner who is winning", function()
   local a, why = choose(view(3, "AC 5C 9H", "1:KC 2:4C", "AC 5C"))
   t.eq(a, deck:card("5C"))
   t.ok(why:find("partner"), why)
+end)
+
+-- The bot asks the view who its partner is: without a partnership (each
+-- seat its own side) seat 1 winning is an opponent to beat.
+t.test("takes its partner from the view's sides, not from the seat numbers", function()
+  local v = view(3, "AC 5C 9H", "1:KC 2:4C", "AC 5C")
+  v.sides, v.side_of = { { 1 }, { 2 }, { 3 }, { 4 } }, { 1, 2, 3, 4 }
+  local a, why = choose(v)
+  t.eq(a, deck:card("AC"), "seat 1 is no partner: win the trick")
+  t.ok(why:find("wins"), why)
 end)
 
 -- HOK-R3/R4: void in the led suit, the cheapest trump wins the trick.

@@ -66,3 +66,26 @@ t.test("explain follows the options", function()
   t.ok(out:find("HOK-R12  does not apply with these options (", 1, true), out)
   t.ok(out:find("players=4", 1, true), "names the options in force: " .. out)
 end)
+
+-- RULES.md §1.11: every Hosgin option changes the rule text it names
+-- (HOS-R15 discard_from, HOS-R26 must_head_plain, HOS-R32 target_strict,
+-- HOS-R35 money, HOS-R10 peek_stock_on_pass).
+t.test("Hosgin's rules follow its options", function()
+  local code, out = run.talon { "rules", "hosgin" }
+  t.eq(code, 0)
+  t.ok(out:find("HOS-R15  The declarer lays away 5 cards face down, from cards not locked", 1,
+    true), out)
+  t.ok(out:find("HOS-R32  The target is an account of 4555 or more.", 1, true), out)
+  t.ok(out:find("HOS-R10 ", 1, true), "the peek is on by default")
+  t.ok(not out:find("HOS-R35", 1, true), "no money ledger by default")
+  code, out = run.talon { "rules", "hosgin", "-o", "discard_from=any", "-o", "money=true",
+    "-o", "must_head_plain=true", "-o", "target_strict=true", "-o", "peek_stock_on_pass=false" }
+  t.eq(code, 0)
+  t.ok(out:find("HOS-R15  The declarer lays away any 5 cards", 1, true), out)
+  t.ok(out:find("HOS-R26  Follow suit and beat the best card if you can", 1, true), out)
+  t.ok(out:find("HOS-R32  The target is an account of more than 4555.", 1, true), out)
+  t.ok(out:find("HOS-R35  Money: each player pays an ante of 12 into the pot; a declarer who"
+    .. " loses or concedes pays a fine of A/3 (4)", 1, true), out)
+  t.ok(not out:find("HOS-R10 ", 1, true), "no peek rule when it is switched off")
+  t.ok(out:find("play     Follow suit and beat the best card", 1, true), "the play phase too")
+end)

@@ -4,11 +4,13 @@
 -- stock, the target and the money ledger.
 local t = require "talon.testing"
 local sup = require "tests.lua.games.hosgin_support"
+local invariants = require "talon.invariants"
+local record = require "talon.record"
 
-local hosgin = sup.hosgin
+local tools = sup.tools
 
 local function melds_of(g, s, trump)
-  return hosgin.melds(g.state.hands[s], trump).total
+  return tools.melds(g.state.hands[s], trump).total
 end
 
 -- ===== concession (HOS-R14, HOS-R35)
@@ -52,9 +54,9 @@ t.test("HOS-R29 a won contract: melds + unrounded tricks > bid; +melds +rounded 
   t.ok(tally.won, "won")
   local pts = tally.points
   t.eq(pts[1] + pts[2] + pts[3], 500, "HOS-21: 500 points in the deal")
-  t.eq(sup.account(g, 1), tally.melds[1] + hosgin.round(pts[1]), "declarer's score")
+  t.eq(sup.account(g, 1), tally.melds[1] + tools.round(pts[1]), "declarer's score")
   local line = ("P1 %%(declarer%%) bid 550, melds %d %%+ tricks %d %%(rounded %d%%) = %d > 550: "
-    .. "wins"):format(tally.melds[1], pts[1], hosgin.round(pts[1]), tally.melds[1] + pts[1])
+    .. "wins"):format(tally.melds[1], pts[1], tools.round(pts[1]), tally.melds[1] + pts[1])
   t.ok(sup.text(g):find(line), "breakdown sentence " .. line)
 end)
 
@@ -69,7 +71,7 @@ t.test("HOS-R29 a lost contract: -bid and the fine; defenders score as usual", f
   t.eq(st.chips[1], -12 - 4, "the fine")
   for s = 2, 3 do
     local m = tally.tricks[s] > 0 and tally.exposed[s] or 0
-    t.eq(sup.account(g, s), m + hosgin.round(tally.points[s]), "defender " .. s)
+    t.eq(sup.account(g, s), m + tools.round(tally.points[s]), "defender " .. s)
   end
   t.ok(sup.text(g):find("not more than 5000: loses, %-5000"), "sentence")
 end)
@@ -126,7 +128,7 @@ end
 
 t.test("HOS-R33 unrounded trick points may cross the target", function()
   local seed, s, p, gain = rounding_case()
-  local diff = p - hosgin.round(p)
+  local diff = p - tools.round(p)
   local scores = { 0, 0, 0 }
   scores[s] = 4555 - gain - diff
   local g = simple_deal(seed, scores)
@@ -139,9 +141,9 @@ end)
 t.test("HOS-R32 target_strict: 4555 is not enough, and the exception has no effect", function()
   local seed, s, p, gain = rounding_case()
   local scores = { 0, 0, 0 }
-  scores[s] = 4555 - gain - (p - hosgin.round(p))
+  scores[s] = 4555 - gain - (p - tools.round(p))
   local g = simple_deal(seed, scores, { target_strict = true })
-  t.eq(sup.account(g, s), 4555 - (p - hosgin.round(p)), "rounded account kept")
+  t.eq(sup.account(g, s), 4555 - (p - tools.round(p)), "rounded account kept")
   t.ok(not g:over(), "the match goes on")
 end)
 
@@ -180,13 +182,32 @@ t.test("HOS-R24 HOSGIN after the deal with account >= 0 wins the match at once",
   t.ok(sup.text(g):find("HOSGIN"), "sentence")
 end)
 
-t.test("HOS-R24 HOSGIN with a negative account: +3500, the deal goes on", function()
+-- The credit comes at once (talon.score.add_now): a view taken during the
+-- deal shows it, the checking mode accepts it, and the record (with its
+-- starting accounts) replays to the same accounts.
+t.test("HOS-R24 HOSGIN with a negative account: +3500 at once, the deal goes on", function()
   local g = sup.new({ hands = { nil, "JDx4 QSx4" }, scores = { 0, -300, 0 } })
   t.ok(not g:over(), "the match goes on")
   t.eq(g:phase(), "auction", "the deal goes on")
+  t.eq(invariants.check(g), nil, "a credit at once is no illegal score change")
+  for s = 1, 3 do
+    t.eq(g:view(s).scores, { 0, 3200, 0 }, "seat " .. s .. " sees -300 + 3500 before any bid")
+  end
+  t.ok(sup.text(g):find("P2 is credited 3500 at once (HOS-R24: HOSGIN with a negative "
+    .. "account); total 3200", 1, true), "a score event with its reason")
   sup.run(g, { "pass", "pass", "pass" })
-  t.eq(sup.account(g, 2), 3200, "-300 + 3500, even in a void deal")
+  t.eq(sup.account(g, 2), 3200, "booked once, even in a void deal")
   t.eq(g.state.hand_no, 2, "next deal")
+  local again = record.replay(g:record())
+  t.eq(again:scores(), g:scores(), "the record replays from the starting accounts")
+end)
+
+t.test("HOS-R23/R24 HOSGIN completed by the stock with a negative account: +3500", function()
+  local g = sup.new({ hands = { "JDx3 QSx4" }, stock = "JD", scores = { -500, 0, 0 } })
+  sup.run(g, { "bid 550", "pass", "pass", "trump C" })
+  t.ok(not g:over(), "the deal goes on")
+  t.eq(g:phase(), "decide", "the declarer decides")
+  t.eq(g:view(2).scores[1], 3000, "credited during the deal: -500 + 3500")
 end)
 
 t.test("HOS-R23 HOSGIN completed by the stock wins at once", function()

@@ -4,11 +4,12 @@
 local talon = require "talon"
 local game = require "talon.game"
 local loader = require "talon.loader"
+local invariants = require "talon.invariants"
 
 local support = {}
 
 support.def = assert(loader.load("hosgin"))
-support.hosgin = require "games.hosgin"
+support.tools = support.def.tools -- melds, round, advise (docs/games/hosgin.md)
 support.deck = talon.deck(support.def.deck)
 
 -- Hands for an explicit deal. 'spec.hands[s]' and 'spec.stock' are the
@@ -50,18 +51,24 @@ function support.fill(spec)
   return texts, text(stock)
 end
 
--- A game on an explicit deal (dealer 3 unless given: V = 1, M = 2, D = 3).
+-- A game on an explicit deal (dealer 3 unless given: V = 1, M = 2, D = 3),
+-- starting from the accounts 'spec.scores' (by seat; sides are seats),
+-- with the framework's checks on (cards, movers, score changes).
 function support.new(spec, options)
   local hands, stock = support.fill(spec)
-  local deal = { dealer = spec.dealer or 3, hands = hands, stock = stock, scores = spec.scores }
-  return game.new(support.def, { deal = deal, options = options, seed = spec.seed or 1 })
+  local deal = { dealer = spec.dealer or 3, hands = hands, stock = stock }
+  return game.new(support.def, { deal = deal, options = options, seed = spec.seed or 1,
+    scores = spec.scores, checking = true })
 end
 
--- Plays a list of action texts, checking that each is legal.
+-- Plays a list of action texts, checking that each is legal and that
+-- every invariant holds after it.
 function support.run(g, list)
   for _, a in ipairs(list) do
     local ok, v = g:try(a)
     if not ok then error(("action '%s' refused: %s"):format(a, tostring(v)), 2) end
+    local bad = invariants.check(g)
+    if bad then error(("after '%s': %s"):format(a, bad), 2) end
   end
 end
 

@@ -4,7 +4,7 @@
 local t = require "talon.testing"
 local sup = require "tests.lua.games.hosgin_support"
 
-local hosgin = sup.hosgin
+local tools = sup.tools
 
 local H2 = "KS QS KH QH KD QD KC QC JH TH AH TSx4 TDx4 TCx4 AS AD"
 local H3 = "KS QS KD QD KC QC JHx2 QHx2 KHx2 THx2 AHx2 TSx4 TDx4 TC"
@@ -13,32 +13,32 @@ local H4 = "JS QS KS JH QH KH JD QD KD JC QC KC TSx4 THx4 TDx4 TC"
 -- ===== melds (HOS-R19, HOS-R20)
 
 t.test("HOS-01 a plain bella is 20", function()
-  t.eq(hosgin.melds("QH KH", "D").total, 20, "QH KH, trump D")
+  t.eq(tools.melds("QH KH", "D").total, 20, "QH KH, trump D")
 end)
 
 t.test("HOS-02 trump bella 40; trump series 150 including its bella", function()
-  t.eq(hosgin.melds("QD KD", "D").total, 40, "(a)")
-  t.eq(hosgin.melds("JD QD KD TD AD", "D").total, 150, "(b)")
+  t.eq(tools.melds("QD KD", "D").total, 40, "(a)")
+  t.eq(tools.melds("JD QD KD TD AD", "D").total, 150, "(b)")
 end)
 
 t.test("HOS-03 complete series + trump series = 350 (trump H), 240 otherwise", function()
-  t.eq(hosgin.melds(H2, "H").total, 350, "trump H")
-  for _, s in ipairs({ "S", "D", "C" }) do t.eq(hosgin.melds(H2, s).total, 240, "trump " .. s) end
+  t.eq(tools.melds(H2, "H").total, 350, "trump H")
+  for _, s in ipairs({ "S", "D", "C" }) do t.eq(tools.melds(H2, s).total, 240, "trump " .. s) end
 end)
 
 t.test("HOS-04 complete series + double trump series = 500 (trump H), 260 otherwise", function()
-  t.eq(hosgin.melds(H3, "H").total, 500, "trump H")
-  for _, s in ipairs({ "S", "D", "C" }) do t.eq(hosgin.melds(H3, s).total, 260, "trump " .. s) end
+  t.eq(tools.melds(H3, "H").total, 500, "trump H")
+  for _, s in ipairs({ "S", "D", "C" }) do t.eq(tools.melds(H3, s).total, 260, "trump " .. s) end
 end)
 
 t.test("HOS-05 J Q K of all suits = 320 for every trump", function()
   for _, s in ipairs({ "S", "H", "D", "C" }) do
-    t.eq(hosgin.melds(H4, s).total, 320, "trump " .. s)
+    t.eq(tools.melds(H4, s).total, 320, "trump " .. s)
   end
 end)
 
 t.test("HOS-R19 the report lists every meld and its nets sum to the total", function()
-  local r = hosgin.melds(H2, "H")
+  local r = tools.melds(H2, "H")
   local sum = 0
   for _, it in ipairs(r.items) do sum = sum + it.net end
   t.eq(sum, 350, "nets")
@@ -52,20 +52,20 @@ end)
 t.test("HOS-R19 melds of a Hand of the game's deck and of a card list", function()
   local g = sup.new({})
   local h = g.state.hands[1]
-  t.eq(hosgin.melds(h, "S").total, hosgin.melds(h:cards(), "S").total, "Hand and list agree")
-  t.checkerror("bad argument #1 to 'melds'", hosgin.melds, 42, "S")
+  t.eq(tools.melds(h, "S").total, tools.melds(h:cards(), "S").total, "Hand and list agree")
+  t.checkerror("bad argument #1 to 'melds'", tools.melds, 42, "S")
 end)
 
 t.test("HOS-R21 scaled series through the option", function()
-  t.eq(hosgin.melds("ASx3 AHx3 ADx3 ACx3", "S").total, 1000, "default: triple as double")
-  t.eq(hosgin.melds("ASx3 AHx3 ADx3 ACx3", "S", "scaled").total, 1500, "scaled triple")
+  t.eq(tools.melds("ASx3 AHx3 ADx3 ACx3", "S").total, 1000, "default: triple as double")
+  t.eq(tools.melds("ASx3 AHx3 ADx3 ACx3", "S", "scaled").total, 1500, "scaled triple")
 end)
 
 t.test("HOS-R23 HOSGIN: four J♦ and four Q♠ flagged, no meld points for them", function()
-  local r = hosgin.melds("JDx4 QSx4", "H")
+  local r = tools.melds("JDx4 QSx4", "H")
   t.ok(r.hosgin, "flag")
   t.eq(r.total, 0, "HOSGIN is not meld points (HOS-R24)")
-  t.ok(not hosgin.melds("JDx3 QSx4", "H").hosgin, "three J♦ are not HOSGIN")
+  t.ok(not tools.melds("JDx3 QSx4", "H").hosgin, "three J♦ are not HOSGIN")
 end)
 
 -- ===== rounding (HOS-R29)
@@ -73,7 +73,7 @@ end)
 t.test("HOS-13 rounding to tens, x5 down", function()
   local input = { 0, 5, 6, 51, 55, 56, 59, 154, 155, 156, 185, 249, 500 }
   local want = { 0, 0, 10, 50, 50, 60, 60, 150, 150, 160, 180, 250, 500 }
-  for i, x in ipairs(input) do t.eq(hosgin.round(x), want[i], "r(" .. x .. ")") end
+  for i, x in ipairs(input) do t.eq(tools.round(x), want[i], "r(" .. x .. ")") end
 end)
 
 -- ===== HOS-R6: the card points
@@ -256,12 +256,12 @@ end)
 local SAMPLE = "AS AS KS KS QS QS JS AH TH TH KH KH QH QH JH JH AD TD KD KD AC TC TC QC JC"
 
 t.test("advisor: meld totals, single-card gains and the seed's safe ceiling", function()
-  local adv = hosgin.advise(SAMPLE)
+  local adv = tools.advise(SAMPLE)
   for _, s in ipairs({ "S", "H", "D", "C" }) do
     local a = adv[s]
-    t.eq(a.melds, hosgin.melds(SAMPLE, s).total, "melds, trump " .. s)
+    t.eq(a.melds, tools.melds(SAMPLE, s).total, "melds, trump " .. s)
     for _, h in ipairs(a.hits) do
-      local with = hosgin.melds(SAMPLE .. " " .. h.card:name("ascii"), s).total
+      local with = tools.melds(SAMPLE .. " " .. h.card:name("ascii"), s).total
       t.eq(h.gain, with - a.melds, "gain of " .. h.card:name("ascii"))
     end
     local extra = #a.hits >= 2 and a.hits[2].gain or 0
@@ -275,7 +275,7 @@ end)
 
 t.test("advisor: with the stock seen (HOS-R10) it counts the stock exactly", function()
   local stock = sup.deck:hand("KC QD JD AH TS")
-  local adv = hosgin.advise(sup.deck:hand(SAMPLE), { known = stock })
-  t.eq(adv.H.with_stock, hosgin.melds(SAMPLE .. " KC QD JD AH TS", "H").total, "melds with stock")
+  local adv = tools.advise(sup.deck:hand(SAMPLE), { known = stock })
+  t.eq(adv.H.with_stock, tools.melds(SAMPLE .. " KC QD JD AH TS", "H").total, "melds with stock")
   t.eq(adv.H.ceiling, 10 * ((adv.H.with_stock + 200) // 10), "ceiling")
 end)

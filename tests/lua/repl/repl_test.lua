@@ -136,4 +136,25 @@ t.test("repl: help() prints a guide", function()
   t.eq(code, 0, "exit code")
   t.ok(out:find("talon.deck", 1, true), "mentions decks")
   t.ok(out:find("talon play GAME", 1, true), "mentions commands")
+  t.ok(out:find('hosgin.tools.melds("QS KS JD", "H")', 1, true), "shows a game's tools")
+end)
+
+-- docs/games/hosgin.md "From the REPL": the lines shown there work in the
+-- REPL as written (a game's `tools`, docs/framework.md §1; HOS-R19 melds,
+-- HOS-R29 rounding, HOS-R21 scaled series through a variant).
+t.test("repl: Hosgin's tools score a hand as docs/games/hosgin.md shows", function()
+  local code, out, err = run({}, table.concat({
+    'hosgin = require "games.hosgin"',
+    'print(hosgin.tools.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))',
+    'hosgin.tools.melds("QH KH", "D").total',
+    "hosgin.tools.round(155)",
+    'require("talon.loader").load("hosgin-scaled").tools.melds("ASx3 AHx3 ADx3 ACx3", "S", '
+      .. '"scaled").total',
+    "g = require(\"talon.game\").new(hosgin, {seed = 7})",
+    'hosgin.tools.melds(g.state.hands[1], "H").total > 0',
+  }, "\n") .. "\n")
+  t.eq(code, 0, "exit code")
+  t.eq(err, "", "stderr")
+  t.ok(out:find("^melds of 11 cards, trump ♥: 350\n  trump series ♥%s+150\n"), out)
+  t.ok(out:find("\n20\n150\n1500\ntrue\n$"), out)
 end)

@@ -27,7 +27,10 @@ t.test("a variant's record names its file and replays", function()
   local g = game.new(def, { seed = 4, hands = 1, file = file })
   bot.playout(g, talon.rng(4))
   local text = g:record()
-  t.ok(text:find("file games/hokm-all-tricks.lua", 1, true), "file line")
+  t.ok(text:find("\nfile games/hokm-all-tricks.lua  # Hokm (all tricks)\n", 1, true),
+    "file line, with the display name as a comment: " .. text)
+  t.ok(not text:find("\ngame ", 1, true), "no game line: the display name loads nothing")
+  t.eq(record.read(text).file, "games/hokm-all-tricks.lua", "the comment is not part of the path")
   t.eq(record.replay(text):result().text, g:result().text, "same result")
 end)
 

@@ -91,3 +91,19 @@ t.test("view refuses a bad seat", function()
   local g = game.new(def, { seed = 1, hands = 1 })
   t.checkerror("seat 1..4", g.view, g, 9)
 end)
+
+-- Partnerships are public (HOK-R1: four players play in two fixed
+-- partnerships, partners opposite; three players each for himself): the
+-- view carries them as copies, so a bot asks the view for its partner.
+t.test("a view has the sides and side_of of the state, as copies", function()
+  local g4 = game.new(def, { seed = 3, hands = 1 })
+  local v = g4:view(2)
+  t.eq(v.sides, g4.state.sides, "four players: the state's partnerships")
+  t.eq(#v.sides, 2, "two sides")
+  t.eq(v.sides[v.side_of[1]], v.sides[v.side_of[3]], "seats 1 and 3 together (HOK-R1)")
+  v.sides[1][1], v.side_of[1] = 99, 99
+  t.ok(g4.state.sides[1][1] ~= 99 and g4.state.side_of[1] ~= 99, "a copy: the state is untouched")
+  local g3 = game.new(def, { seed = 3, hands = 1, options = { players = 3 } })
+  t.eq(g3:view(1).sides, { { 1 }, { 2 }, { 3 } }, "three players: each his own side")
+  t.eq(g3:view(1).side_of, { 1, 2, 3 }, "side_of")
+end)
