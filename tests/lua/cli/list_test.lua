@@ -76,8 +76,8 @@ t.test("Hosgin's rules follow its options", function()
   t.ok(out:find("HOS-R15  The declarer lays away 5 cards face down, from cards not locked", 1,
     true), out)
   t.ok(out:find("HOS-R32  The target is an account of 4555 or more.", 1, true), out)
-  t.ok(out:find("HOS-R10 ", 1, true), "the peek is on by default")
-  t.ok(not out:find("HOS-R35", 1, true), "no money ledger by default")
+  t.ok(out:find("HOS-R10  ", 1, true), "the peek is on by default")
+  t.ok(not out:find("HOS-R35  ", 1, true), "no money ledger rule by default")
   code, out = run.talon { "rules", "hosgin", "-o", "discard_from=any", "-o", "money=true",
     "-o", "must_head_plain=true", "-o", "target_strict=true", "-o", "peek_stock_on_pass=false" }
   t.eq(code, 0)
@@ -86,6 +86,6 @@ t.test("Hosgin's rules follow its options", function()
   t.ok(out:find("HOS-R32  The target is an account of more than 4555.", 1, true), out)
   t.ok(out:find("HOS-R35  Money: each player pays an ante of 12 into the pot; a declarer who"
     .. " loses or concedes pays a fine of A/3 (4)", 1, true), out)
-  t.ok(not out:find("HOS-R10 ", 1, true), "no peek rule when it is switched off")
+  t.ok(not out:find("HOS-R10  ", 1, true), "no peek rule when it is switched off")
   t.ok(out:find("play     Follow suit and beat the best card", 1, true), "the play phase too")
 end)
