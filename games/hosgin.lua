@@ -145,7 +145,10 @@ return game.define {
   -- random bidders overbid and lose every contract, so a random match to
   -- 4555 never ends; `talon check` plays to a lower target with bids that
   -- can be made (docs/games/hosgin.md)
-  check = { options = { target = 1500, bid_limit = 700 } },
+  check = {
+    options = { target = 1500, bid_limit = 700 },
+    invariants = { { rule = "HOS-R6", after = "hand", test = scoring.gives_out_500 } },
+  },
   setup = setup,
   deal = start_deal,
   phases = phases,

@@ -175,6 +175,18 @@ function scoring.score(st)
   st.match_result = match_end(st)
 end
 
+-- Invariant for random checks (HOS-R6, HOS-R16, EXAMPLES.md HOS-21): a
+-- played deal gives out exactly 500 card points, the discards' included.
+function scoring.gives_out_500(st)
+  local tl = st.tally
+  if not tl or tl.kind ~= "played" then return nil end
+  local sum = 0
+  for s = 1, st.n do sum = sum + tl.points[s] end
+  if not st.opts.discard_points_to_declarer then sum = sum + tl.discard_points end
+  if sum == 500 then return nil end
+  return ("deal %d gave out %d card points, not 500"):format(st.hand_no, sum)
+end
+
 function scoring.match_over(st)
   return st.match_result
 end

@@ -36,8 +36,9 @@ game.keys = {
   actions = { kind = "data", type = "table", doc = "extra verbs: verb -> argument type" },
   base = { kind = "data", type = "table", doc = "the game a variant changes (set by variant.of)" },
   check = { kind = "data", type = "table",
-            doc = "{options = {...}}: option defaults for random checks, where random play "
-              .. "would never end a match (talon check, invariants.run)" },
+            doc = "{options = {...}, invariants = {...}}: option defaults for random checks "
+              .. "(where random play would never end a match) and the game's own invariants "
+              .. "(talon check, invariants.run)" },
   tools = { kind = "data", type = "table",
             doc = "name -> function (or data) for the REPL, bots and tests; never called by "
               .. "the framework" },
@@ -101,6 +102,25 @@ local function validate_phases(def, where)
   end
 end
 
+-- check.invariants: a list of {rule =, after = "action" | "hand",
+-- test = function(st) -> nil | message}.
+local function validate_check(def, where)
+  local c = def.check
+  if not c then return end
+  for k in pairs(c) do
+    if k ~= "options" and k ~= "invariants" then
+      fail(where, ("unknown key '%s' in check; known keys are invariants, options"):format(k))
+    end
+  end
+  for i, inv in ipairs(c.invariants or {}) do
+    if type(inv) ~= "table" or type(inv.test) ~= "function"
+        or (inv.after ~= "action" and inv.after ~= "hand") then
+      fail(where, ("check.invariants[%d] must be {rule =, after = \"action\" or \"hand\","
+        .. " test = function(st)}"):format(i))
+    end
+  end
+end
+
 local function validate_rules(def, where)
   for id, text in pairs(def.rules or {}) do
     if type(id) ~= "string" or not (type(text) == "string" or type(text) == "function") then
@@ -150,6 +170,7 @@ function game.validate(def, where)
   end
   validate_phases(def, where)
   validate_rules(def, where)
+  validate_check(def, where)
   validate_options(def, where)
   return def
 end

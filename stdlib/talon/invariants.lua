@@ -3,8 +3,10 @@
 -- After every action: every card is in exactly one place (hands, stock,
 -- trick, won piles, discards and the game's own zones) with the deck's copy
 -- counts; the mover has a legal action; scores change only in the game's
--- `score` hook. Over a game: it ends within a bound of actions. The first
--- failure is reported with the seed and the record so it can be replayed.
+-- `score` hook; and the game's own `check.invariants` (after every action,
+-- or after every hand is scored). Over a game: it ends within a bound of
+-- actions. The first failure is reported with the seed and the record so
+-- it can be replayed.
 local game = require "talon.game"
 local record = require "talon.record"
 
@@ -46,9 +48,25 @@ function invariants.conservation(g)
   return "card count differs from the deck"
 end
 
--- Nil, or the first broken invariant of the current position.
+-- Nil, or the first broken invariant among the game's own that run after
+-- every action, as "RULE: message".
+local function action_checks(g)
+  local list = g.def.check and g.def.check.invariants
+  for _, inv in ipairs(list or {}) do
+    if inv.after == "action" then
+      local msg = inv.test(g.state)
+      if msg then return inv.rule and (inv.rule .. ": " .. msg) or msg end
+    end
+  end
+  return nil
+end
+
+-- Nil, or the first broken invariant of the current position. The game's
+-- invariants for a finished hand ran when it was scored (in checking mode,
+-- talon.running), and their failure is reported here.
 function invariants.check(g)
   if g.score_violation then return g.score_violation end
+  if g.hand_violation then return g.hand_violation end
   local bad = invariants.conservation(g)
   if bad then return bad end
   if not g:over() then
@@ -57,7 +75,7 @@ function invariants.check(g)
       return ("seat %d must move in phase %s but has no legal action"):format(g:mover(), g:phase())
     end
   end
-  return nil
+  return action_checks(g)
 end
 
 -- The options a random check plays with: the game's `check.options` (for

@@ -17,6 +17,22 @@ t.test("every invariant holds for all three forms of Hokm", function()
   end
 end)
 
+-- HOS-R4, HOS-R6: 200 random Hosgin matches (the game's check.options),
+-- card conservation after every action and 500 card points every deal;
+-- a house rule that loses the last trick's 20 points is caught.
+t.test("talon check hosgin: 200 matches, and a variant that loses points", function()
+  local code, out, err = run.talon { "check", "hosgin", "--games", "200" }
+  t.eq(code, 0, err)
+  t.ok(out:find("Hosgin: 200 random games (seeds 1-200,", 1, true), out)
+  t.ok(out:find("200 matches finished", 1, true), out)
+  local dir = run.tmpdir()
+  local bcode, _, berr = run.talon({ "check", fixtures .. "hosgin_loses_points.lua",
+    "--games", "5" }, nil, dir)
+  t.eq(bcode, 1, "a broken invariant exits 1")
+  t.ok(berr:find("HOS%-R6: deal %d+ gave out 480 card points, not 500"), berr)
+  run.rmdir(dir)
+end)
+
 -- HOK-R5: a match ends at the target; --hands bounds a game to fewer
 -- hands, and every hand must still end.
 t.test("--hands bounds the hands of each game", function()

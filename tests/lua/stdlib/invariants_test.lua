@@ -37,3 +37,52 @@ t.test("a hand that does not end within the limit is named", function()
   local bad = invariants.run(assert(loader.load("_template")), { hands = 1 }, 1, 1, 3)
   t.eq(bad.message, "hand 1 does not end: 3 actions", bad.message)
 end)
+
+-- docs/framework.md §10: a game's own check.invariants run after every
+-- action or after every hand scored, and a failure names their rule.
+t.test("a game's own invariants run at their moment and name their rule", function()
+  local template = assert(loader.load("_template"))
+  local variant = require "talon.variant"
+  local seen = { action = 0, hand = 0 }
+  local function counting(after)
+    return { rule = "T-" .. after, after = after, test = function()
+      seen[after] = seen[after] + 1
+    end }
+  end
+  local def = variant.of(template, { summary = "counts its checks",
+    check = { invariants = { counting("action"), counting("hand") } } })
+  local none, stats = invariants.run(def, { hands = 2 }, 1)
+  t.eq(none, nil, "no failure")
+  t.eq(seen.hand, 2, "once per hand scored")
+  t.eq(seen.action, stats.actions + 1, "after every action and at the start")
+  local broken = variant.of(template, { summary = "a hand check that fails",
+    check = { invariants = { { rule = "T-9", after = "hand", test = function(st)
+      return ("hand %d is wrong"):format(st.hand_no)
+    end } } } })
+  local bad = invariants.run(broken, { hands = 3 }, 1)
+  t.eq(bad.kind, "invariant", "kind")
+  t.eq(bad.message, "T-9: hand 1 is wrong", "the rule and the game's sentence")
+end)
+
+t.test("a malformed game invariant is refused when the game is defined", function()
+  local game = require "talon.game"
+  local def = assert(loader.load("_template"))
+  local copy = {}
+  for k, v in pairs(def) do copy[k] = v end
+  copy.check = { invariants = { { rule = "X", after = "trick", test = print } } }
+  local ok, err = pcall(game.validate, copy, "x.lua")
+  t.ok(not ok, "refused")
+  t.ok(tostring(err):find('x.lua: check.invariants[1] must be {rule =, after = "action" or "hand"',
+    1, true), tostring(err))
+end)
+
+-- HOS-R6 (EXAMPLES.md HOS-21): Hosgin declares that a played deal gives out
+-- 500 card points; `talon check` holds every Hosgin deal to it.
+t.test("Hosgin's 500-point invariant catches a house rule that loses points", function()
+  local bad = invariants.run(assert(loader.load(FIX .. "hosgin_loses_points.lua")), {}, 3)
+  t.ok(bad, "the broken variant fails")
+  t.ok(bad.message:find("^HOS%-R6: deal %d+ gave out 480 card points, not 500"), bad.message)
+  local none, stats = invariants.run(assert(loader.load("hosgin")), {}, 200)
+  t.eq(none, nil, none and none.text)
+  t.eq(stats.ended, 200, "200 random matches of Hosgin end (check.options)")
+end)
