@@ -38,19 +38,21 @@ local function show_events(g, from, quiet)
   return #evs + 1
 end
 
--- Applies action i of the record; fails with a message naming it.
+-- Applies action i of the record; fails with a message naming its line
+-- ("file:12: action 8 (ZZ) is illegal: …").
 local function apply(g, file, i, a)
+  local at = ("%s:%d: action %d"):format(file, a.line or 0, i)
   if g:mover() ~= a[1] then
-    options.fail("%s: action %d: seat %d acts but %s", file, i, a[1],
+    options.fail("%s: seat %d acts but %s", at, a[1],
       g:mover() and ("seat %d is to move"):format(g:mover()) or "the game is over")
   end
   local ok, played, v = pcall(g.try, g, a[2])
   if not ok then
-    options.fail("%s: action %d (%s) raised an error:\n%s", file, i, a[2],
+    options.fail("%s (%s) raised an error:\n%s", at, a[2],
       options.trim_traceback(tostring(played)))
   end
   if not played then
-    options.fail("%s: action %d (%s) is illegal: %s", file, i, a[2], tostring(v))
+    options.fail("%s (%s) is illegal: %s", at, a[2], tostring(v))
   end
 end
 

@@ -101,14 +101,15 @@ function handlers.deal(r, rest)
   if not k then return "deal needs a field and a value" end
   r.deal[k] = parse_value(v)
 end
-function handlers.act(r, rest)
+function handlers.act(r, rest, line)
   local seat, text = rest:match("^(%d+)%s+(.+)$")
   if not seat then return "act needs a seat and an action" end
-  r.actions[#r.actions + 1] = { tonumber(seat), text }
+  r.actions[#r.actions + 1] = { tonumber(seat), text, line = line }
 end
 function handlers.result(r, rest) r.result = rest end
 
--- Parses record text into a table; raises naming the line at fault.
+-- Parses record text into a table; raises naming the line at fault. Each
+-- action is {seat, text, line = its line number}.
 function record.read(text)
   local r = { options = {}, actions = {} }
   local n = 0
@@ -122,7 +123,7 @@ function record.read(text)
       else
         local h = handlers[key]
         if not h then error(("record line %d: unknown item '%s'"):format(n, key), 2) end
-        local err = h(r, rest)
+        local err = h(r, rest, n)
         if err then error(("record line %d: %s"):format(n, err), 2) end
       end
     end
@@ -148,11 +149,13 @@ function record.replay(text, load)
   local g = require("talon.game").new(def, record.params(r))
   for i, a in ipairs(r.actions) do
     if g:mover() ~= a[1] then
-      error(("record action %d: seat %d acts but seat %s is to move"):format(i, a[1],
-        tostring(g:mover())), 0)
+      error(("record line %d (action %d): seat %d acts but seat %s is to move")
+        :format(a.line or 0, i, a[1], tostring(g:mover())), 0)
     end
     local ok, v = g:try(a[2])
-    if not ok then error(("record action %d (%s): %s"):format(i, a[2], tostring(v)), 0) end
+    if not ok then
+      error(("record line %d (action %d, %s): %s"):format(a.line or 0, i, a[2], tostring(v)), 0)
+    end
   end
   if r.result and (not g.res or g.res.text ~= r.result) then
     error(("replay ended with '%s', the record says '%s'")

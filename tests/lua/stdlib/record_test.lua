@@ -41,6 +41,18 @@ t.test("a tampered record is refused", function()
   local text = g:record():gsub("result [^\n]*", "result P9 wins 99-0")
   t.checkerror("the record says", record.replay, text)
   t.checkerror("line 2: unknown item 'bogus'", record.read, "talon-record 1\nbogus 1\n")
+  -- an action that cannot be played names its line in the record
+  local lines = {}
+  for line in g:record():gmatch("[^\n]+") do lines[#lines + 1] = line end
+  local k = 0
+  for i, line in ipairs(lines) do
+    if line:match("^act %d+ %w%w$") then
+      k = i
+      break
+    end
+  end
+  lines[k] = lines[k]:gsub("%S+$", "ZZ")
+  t.checkerror(("record line %d (action"):format(k), record.replay, table.concat(lines, "\n"))
 end)
 
 -- EMBEDDING.md determinism: the batch path g:playout draws the same random
