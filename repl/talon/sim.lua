@@ -62,9 +62,40 @@ local function spread(list)
            max = #list > 0 and hi or 0 }
 end
 
+-- The distribution of 'list': counts per value when there are few values
+-- (Hokm's 0, 1, 2, 3 points a hand), else quantiles (Hosgin's deals).
+local function distribution(list)
+  local counts, values = {}, {}
+  for _, v in ipairs(list) do
+    if not counts[v] then values[#values + 1] = v end
+    counts[v] = (counts[v] or 0) + 1
+  end
+  table.sort(values)
+  if #values <= 8 then
+    local out = {}
+    for i, v in ipairs(values) do out[i] = { value = v, count = counts[v] } end
+    return { counts = out }
+  end
+  local sorted = { table.unpack(list) }
+  table.sort(sorted)
+  local function q(p) return sorted[math.max(1, math.ceil(p * #sorted))] end
+  return { p10 = q(0.1), median = q(0.5), p90 = q(0.9), min = sorted[1], max = sorted[#sorted] }
+end
+
+local function distribution_text(d)
+  if d.counts then
+    local parts = {}
+    for i, c in ipairs(d.counts) do parts[i] = ("%d ×%d"):format(c.value, c.count) end
+    return table.concat(parts, ", ")
+  end
+  return ("min %d, 10%% %d, median %d, 90%% %d, max %d"):format(d.min, d.p10, d.median, d.p90,
+    d.max)
+end
+
 local function new_stats(nsides, nseats)
-  local st = { hands = {}, wins = {}, seat_wins = {}, points = {}, failures = 0, undecided = 0 }
-  for side = 1, nsides do st.wins[side], st.points[side] = 0, {} end
+  local st = { hands = {}, wins = {}, seat_wins = {}, points = {}, per_hand = {}, failures = 0,
+               undecided = 0 }
+  for side = 1, nsides do st.wins[side], st.points[side], st.per_hand[side] = 0, {}, {} end
   for s = 1, nseats do st.seat_wins[s] = 0 end
   return st
 end
@@ -85,6 +116,12 @@ local function add_match(stats, g, failures)
     local l = stats.points[side]
     if l then l[#l + 1] = sc end
   end
+  for _, hand in ipairs(g:hand_points()) do
+    for side, v in ipairs(hand) do
+      local l = stats.per_hand[side]
+      l[#l + 1] = v
+    end
+  end
 end
 
 local function summarize(stats, n, seconds)
@@ -92,11 +129,12 @@ local function summarize(stats, n, seconds)
   local total = 0
   for _, h in ipairs(stats.hands) do total = total + h end
   local out = { matches = n, hands = total, hands_per_match = hands, wins = stats.wins,
-    seat_wins = stats.seat_wins, undecided = stats.undecided, points = {},
+    seat_wins = stats.seat_wins, undecided = stats.undecided, points = {}, points_per_hand = {},
     bot_failures = stats.failures,
     timing = { seconds = seconds, matches_per_second = n / seconds,
                deals_per_second = total / seconds } }
   for side, list in ipairs(stats.points) do out.points[side] = spread(list) end
+  for side, list in ipairs(stats.per_hand) do out.points_per_hand[side] = distribution(list) end
   return out
 end
 
@@ -110,6 +148,7 @@ local function print_summary(sum, sides, names)
     print(("  side %d (%s): %d wins (%.1f%%); final points mean %.2f, min %d, max %d")
       :format(side, table.concat(who, "+"), sum.wins[side], 100 * sum.wins[side] / sum.matches,
         pt.mean, pt.min, pt.max))
+    print(("      points per hand: %s"):format(distribution_text(sum.points_per_hand[side])))
   end
   if sum.undecided > 0 then print(("  %d matches without a winner"):format(sum.undecided)) end
   local h = sum.hands_per_match

@@ -74,7 +74,10 @@ end
 local function finish_hand(g)
   local st, def = g.state, g.def
   if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
+  local before = { table.unpack(st.scores) }
   def.score(st)
+  for i, v in ipairs(before) do before[i] = st.scores[i] - v end
+  g.per_hand[#g.per_hand + 1] = before
   if g.checking then
     snapshot(g)
     hand_checks(g)
@@ -162,7 +165,7 @@ function running.new(def, params, deck)
   local g = setmetatable({
     def = def, params = params, opts = game.options(def, params.options),
     seed = params.seed or 0, file = params.file, deck = deck,
-    act = {}, act_seat = {}, nact = 0, hands_done = 0,
+    act = {}, act_seat = {}, nact = 0, hands_done = 0, per_hand = {},
     where = params.file or def.name, checking = params.checking,
   }, G)
   g.verbs = verbs_of(def)
@@ -176,6 +179,9 @@ function G:phase() return self.state.phase end
 function G:over() return self.ph == nil end
 function G:result() return self.res end
 function G:scores() return self.state.scores end
+-- What each side scored in each hand played so far: {{side1, side2, ...}, ...}
+-- (the change of the account in the hand's `score` hook).
+function G:hand_points() return self.per_hand end
 
 local function call_legal(g)
   local ok, r = guard.call(g.ph.legal, g.state, g.mover_seat)

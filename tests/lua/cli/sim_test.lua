@@ -36,6 +36,33 @@ t.test("the summary adds up", function()
   t.ok(out:find("deals/s", 1, true) and out:find("matches/s", 1, true), "speed")
 end)
 
+-- HOK-R10: in every four-player hand exactly one side scores, 1, 2 (Kot) or
+-- 3 (Hakem Koti) points; the per-hand distribution shows it.
+t.test("points per hand: one side scores 1 to 3 in every hand", function()
+  local code, out = run.talon { "sim", "hokm", "--games", "20", "--seed", "4", "--json" }
+  t.eq(code, 0)
+  local hands = tonumber(out:match('"hands":(%d+)'))
+  local per_side = {}
+  for side in out:match('"points_per_hand":(%b[])'):gmatch("%b{}") do
+    per_side[#per_side + 1] = side
+  end
+  t.eq(#per_side, 2, "two sides")
+  local scored, total = 0, { 0, 0 }
+  for i, side in ipairs(per_side) do
+    for count, value in side:gmatch('{"count":(%d+),"value":(%-?%d+)}') do
+      value, count = tonumber(value), tonumber(count)
+      t.ok(value >= 0 and value <= 3, "HOK-R10 scores are 0 to 3, got " .. value)
+      total[i] = total[i] + count
+      if value > 0 then scored = scored + count end
+    end
+  end
+  t.eq(total[1], hands, "side 1: one entry per hand")
+  t.eq(total[2], hands, "side 2: one entry per hand")
+  t.eq(scored, hands, "exactly one side scores in each hand")
+  code, out = run.talon { "sim", "hokm", "--games", "5", "--seed", "4" }
+  t.ok(out:find("points per hand: 0 ×%d+, 1 ×%d+"), out)
+end)
+
 -- The bot follows HOK-R3 and plays sensibly (lowest winning card, lead
 -- from long suits): partnered with itself against two random players it
 -- must win clearly more than the 50% a random pair would. 200 matches and
