@@ -60,6 +60,7 @@ t.test("points per hand: one side scores 1 to 3 in every hand", function()
   t.eq(total[2], hands, "side 2: one entry per hand")
   t.eq(scored, hands, "exactly one side scores in each hand")
   code, out = run.talon { "sim", "hokm", "--games", "5", "--seed", "4" }
+  t.eq(code, 0)
   t.ok(out:find("points per hand: 0 ×%d+, 1 ×%d+"), out)
 end)
 
