@@ -91,6 +91,33 @@ tools.round = scoring.round -- HOS-R29 rounding to tens
 tools.advise = advisor.advise -- the learner's hand advisor
 tools.meld_table = melds.table -- the talon.melds data (HOS-R19)
 
+local SUIT_OF = { S = "S", H = "H", D = "D", C = "C", ["♠"] = "S", ["♥"] = "H", ["♦"] = "D",
+                  ["♣"] = "C" }
+
+-- Commands `talon play` offers the human, on his own view only.
+tools.commands = {
+  advise = {
+    doc = "the hand advisor: melds and safe bid per trump, stock cards that would add",
+    run = function(v)
+      return tostring(advisor.advise(v.hand, { known = v.known,
+        multi_series = v.options and v.options.multi_series }))
+    end,
+  },
+  melds = {
+    doc = "your melds, meld by meld: 'melds' (the trump, or every suit), 'melds H'",
+    run = function(v, words)
+      local want = words:match("%S+")
+      local suit = want and SUIT_OF[want:upper()] or want and SUIT_OF[want]
+      if want and not suit then return ("'%s' is not a suit: S, H, D or C"):format(want) end
+      local list = { suit or v.trump }
+      if not list[1] then list = { "S", "H", "D", "C" } end
+      local out = {}
+      for i, s in ipairs(list) do out[i] = tostring(melds.report(v.hand, s)) end
+      return table.concat(out, "\n")
+    end,
+  },
+}
+
 -- ===== the definition
 
 local phases = {

@@ -10,6 +10,7 @@ local term = require "talon.term"
 local tbl = require "talon.table"
 local game = require "talon.game"
 local actions = require "talon.actions"
+local guard = require "talon.guard"
 
 local play = {}
 
@@ -119,9 +120,30 @@ local function undo(c)
   say("nothing of yours to undo.")
 end
 
+-- The game's own commands (def.tools.commands: name -> {doc, run(view,
+-- words) -> text}), run on the human's view only, sandboxed like game code.
+local function game_commands(def)
+  return def.tools and type(def.tools.commands) == "table" and def.tools.commands or {}
+end
+
+local function help(c)
+  say("%s", HELP)
+  local cmds = game_commands(c.def)
+  local names = options.sorted_keys(cmds)
+  if #names == 0 then return end
+  say("%s also offers:", c.def.name)
+  for _, name in ipairs(names) do say("  %-13s %s", name, tostring(cmds[name].doc or "")) end
+end
+
+local function game_command(c, cmd, words)
+  local ok, text = guard.call(cmd.run, c.g:view(c.seat), words)
+  if not ok then return say("the command failed: %s", (tostring(text):match("^[^\n]*"))) end
+  say("%s", tostring(text))
+end
+
 local COMMANDS = {
-  help = function() say("%s", HELP) end,
-  ["?"] = function() say("%s", HELP) end,
+  help = help,
+  ["?"] = help,
   quit = function() return "quit" end,
   exit = function() return "quit" end,
   legal = function(c) say("legal: %s", legal_text(c.g)) end,
@@ -141,6 +163,8 @@ local function command(c, line)
   if not word then return nil end
   local f = COMMANDS[word:lower()]
   if f then return f(c, rest) end
+  local cmd = game_commands(c.def)[word:lower()]
+  if type(cmd) == "table" and type(cmd.run) == "function" then return game_command(c, cmd, rest) end
   local ok, v = c.g:try(line)
   if ok then return "played" end
   say("not allowed: %s", violation_text(c.g, v))

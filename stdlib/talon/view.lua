@@ -30,7 +30,9 @@ function view.of(g, seat)
     known = st.known[seat] and st.known[seat]:copy() or nil,
     pot = st.pot, chips = copy_list(st.chips, #st.chips),
     sides = {}, side_of = copy_list(st.side_of, st.n), -- partnerships are public
+    options = {}, -- the rules in force are public
   }
+  for k, o in pairs(st.opts) do v.options[k] = o end
   for i, side in ipairs(st.sides) do v.sides[i] = copy_list(side) end
   for i = 1, st.trick.n do
     if st.trick.down[i] then v.trick.cards[i] = false end -- face down

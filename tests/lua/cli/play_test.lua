@@ -114,3 +114,17 @@ t.test("roles are shown by seat name", function()
   t.ok(roles:find("vorhand P1 (you)", 1, true), "the first bidder is Vorhand: " .. roles)
   t.ok(not out:find("declarer 1", 1, true), "no bare seat number")
 end)
+
+-- A game's own commands (def.tools.commands) work at the table on the
+-- human's view: Hosgin's hand advisor (seed "Taktische Hinweise") and meld
+-- breakdown (HOS-R19); help lists them.
+t.test("game commands: Hosgin's advise and melds", function()
+  local code, out = run.talon({ "play", "hosgin", "--seed", "7" },
+    "help\nadvise\nmelds S\nmelds x\nquit\n")
+  t.eq(code, 0, "exit code")
+  t.ok(out:find("Hosgin also offers:\n  advise ", 1, true), out)
+  t.ok(out:find("advice for 25 cards; best trump ", 1, true), "the advisor on the human's 25 cards")
+  t.ok(out:find("safe bid %d+ = melds %d+ %+ about 200 trick points"), "the ceiling's reasoning")
+  t.ok(out:find("melds of 25 cards, trump [^:]+: %d+\n"), "the breakdown for one trump")
+  t.ok(out:find("'x' is not a suit: S, H, D or C", 1, true), "a bad suit is named")
+end)
