@@ -211,15 +211,60 @@ static void list_names(char *buf, size_t cap, const char (*names)[TV_NAME_MAX],
                              names[i]);
 }
 
+/* Length of the well-formed UTF-8 sequence of two to four bytes at s
+ * (len bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t len) {
+  size_t n = s[0] >= 0xC2 && s[0] <= 0xDF   ? 2
+             : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+             : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
+                                            : 0;
+  if (n == 0 || n > len) return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+const char *tv_token_quote(const char *s, size_t len, char *buf, size_t cap) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t out = 0, i = 0;
+  if (cap < 8) {
+    if (cap) buf[0] = '\0';
+    return buf;
+  }
+  while (i < len) {
+    size_t n = u[i] >= 0x80 ? utf8_len(u + i, len - i) : 1;
+    char piece[8];
+    if (n > 1) {
+      memcpy(piece, s + i, n);
+      piece[n] = '\0';
+    } else if (u[i] == '"' || u[i] == '\\') {
+      snprintf(piece, sizeof piece, "\\%c", u[i]);
+    } else if (u[i] < 0x20 || u[i] >= 0x7F) {
+      snprintf(piece, sizeof piece, "\\x%02X", u[i]);
+    } else {
+      piece[0] = (char)u[i], piece[1] = '\0';
+    }
+    size_t plen = strlen(piece);
+    if (out + plen + 4 > cap || out >= 48) break;
+    memcpy(buf + out, piece, plen);
+    out += plen;
+    i += n ? n : 1;
+  }
+  if (i < len) memcpy(buf + out, "...", 3), out += 3;
+  buf[out] = '\0';
+  return buf;
+}
+
 static tv_status bad_card(const tv_deck *d, const char *s, size_t len,
                           tv_err *e) {
   char ranks[TV_MAX_RANKS * TV_NAME_MAX], suits[TV_MAX_SUITS * TV_NAME_MAX];
+  char tok[64];
   list_names(ranks, sizeof ranks, d->rank_name, d->nranks);
   list_names(suits, sizeof suits, d->suit_name, d->nsuits);
   return tv_fail(e, TV_EINVAL,
-                 "no card \"%.*s\" in this deck: a card is a rank (%s) "
+                 "no card \"%s\" in this deck: a card is a rank (%s) "
                  "followed by a suit (%s)%s",
-                 (int)(len > 40 ? 40 : len), s, ranks, suits,
+                 tv_token_quote(s, len, tok, sizeof tok), ranks, suits,
                  d->joker != TV_NO_CARD ? ", or X for a joker" : "");
 }
 

@@ -155,6 +155,44 @@ static void bad_cards_are_named_in_the_error(void **state) {
   assert_non_null(strstr(e.msg, "\"9S\""));
 }
 
+/* The token in a message is shown so it can be read and typed: control
+ * bytes, a NUL and broken UTF-8 as \xHH, quotes escaped, well-formed
+ * UTF-8 as it is, a long token cut with "..." (the message never runs out
+ * of room for the list of valid ranks and suits). */
+static void odd_tokens_are_quoted_readably(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_err e;
+  tv_card c;
+  char buf[64];
+  make(&d, "A K Q J T 9 8 7 6 5 4 3 2", 1, NULL);
+  static const struct {
+    const char *tok;
+    size_t len;
+    const char *shown;
+  } cases[] = {
+      {"Q\x01S", 3, "\"Q\\x01S\""},
+      {"Q\0S", 3, "\"Q\\x00S\""},
+      {"\xff\xfe", 2, "\"\\xFF\\xFE\""},
+      {"\xe2\x99", 2, "\"\\xE2\\x99\""}, /* a cut ♠ */
+      {"Q\xe2\x99\xa0\xe2\x99\xa0", 7, "\"Q\u2660\u2660\""},
+      {"Q\"S", 3, "\"Q\\\"S\""},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    assert_int_equal(tv_card_parse(&d, cases[i].tok, cases[i].len, &c, &e),
+                     TV_EINVAL);
+    assert_non_null(strstr(e.msg, cases[i].shown));
+  }
+  char long_tok[300];
+  memset(long_tok, 'Q', sizeof long_tok);
+  assert_int_equal(tv_card_parse(&d, long_tok, sizeof long_tok, &c, &e),
+                   TV_EINVAL);
+  assert_non_null(strstr(e.msg, "QQQ...\" in this deck"));
+  assert_non_null(strstr(e.msg, "(S H D C)"));
+  tv_token_quote("\xe2\x99\xa0", 3, buf, 4); /* too small: empty */
+  assert_string_equal(buf, "");
+}
+
 static void bad_deck_descriptions_fail_cleanly(void **state) {
   (void)state;
   tv_deck d;
@@ -201,6 +239,7 @@ int main(void) {
       cmocka_unit_test(print_parse_round_trip_in_every_style),
       cmocka_unit_test(ascii_and_unicode_names),
       cmocka_unit_test(bad_cards_are_named_in_the_error),
+      cmocka_unit_test(odd_tokens_are_quoted_readably),
       cmocka_unit_test(bad_deck_descriptions_fail_cleanly),
       cmocka_unit_test(jokers_are_one_kind_with_copies),
   };
