@@ -5,7 +5,8 @@
  * reused arrays) run in a lua_State of this program. Three workloads:
  *   legal    one-card follower under HOS-R26 (follow, overtrump on a trump
  *            lead, trump when void), 8-card Hosgin hand, 0-2 cards played;
- *   resolve  a 3-card Hosgin trick: play the cards, ask the winner;
+ *   resolve  a 3-card Hosgin trick: play the cards, ask the winner (five
+ *            calls: clear, three plays, winner; and t:resolve, one call);
  *   sets     a 4-player Kosel trick of 3-card sets (KOZ-R8 matching, the
  *            Schocha): play the sets, ask the winner.
  * Every implementation sees the same seeded scenarios, and the results are
@@ -179,6 +180,28 @@ static const char *const time_resolve_binding =
     "    local c = cards[i]\n"
     "    clear(t); play(t, 1, c[1]); play(t, 2, c[2]); play(t, 3, c[3])\n"
     "    local _ = winner(t)\n"
+    "  end\n"
+    "end\n";
+
+static const char *const time_resolve_one =
+    "return function()\n"
+    "  local t = TRICKS[1]\n"
+    "  local resolve, cards = t.resolve, CARDS\n"
+    "  for i = 1, #cards do\n"
+    "    local c = cards[i]\n"
+    "    local _ = resolve(t, c[1], c[2], c[3])\n"
+    "  end\n"
+    "end\n";
+
+/* Five calls of a method that does nothing but check its trick: the
+ * floor under clear + three plays + winner. */
+static const char *const time_call_floor =
+    "return function()\n"
+    "  local t = TRICKS[1]\n"
+    "  local size, cards = t.size, CARDS\n"
+    "  for i = 1, #cards do\n"
+    "    local _ = cards[i]\n"
+    "    size(t); size(t); size(t); size(t); size(t)\n"
     "  end\n"
     "end\n";
 
@@ -453,9 +476,15 @@ int main(void) {
   report("legal cards, one-card follower, HOS-R26, 8-card hand (per call)",
          best_c(&w, run_legal), best_lua(L, time_legal_binding),
          best_lua(L, time_legal_lua));
+  double lua_resolve = best_lua(L, time_resolve_lua);
   report("resolve a 3-card trick: 3 plays + winner (per trick)",
          best_c(&w, run_resolve), best_lua(L, time_resolve_binding),
-         best_lua(L, time_resolve_lua));
+         lua_resolve);
+  double one = best_lua(L, time_resolve_one);
+  printf("  Lua->C one call t:resolve %6.1f ns   pure Lua / t:resolve %6.1fx\n",
+         one, lua_resolve / one);
+  printf("  (floor: 5 calls of t:size %6.1f ns)\n",
+         best_lua(L, time_call_floor));
   report("resolve a Kosel trick of four 3-card sets (per trick)",
          best_c(&w, run_sets), best_lua(L, time_sets_binding),
          best_lua(L, time_sets_lua));
