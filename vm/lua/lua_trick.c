@@ -312,7 +312,10 @@ static int trick_play_random(lua_State *L) {
   luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
   luaL_argcheck(L, t->t.nplays < TV_TRICK_MAX_PLAYS, 1, "the trick is full");
   if (!tv_trick_random(&t->t, h, r, &play, &down))
-    return luaL_argerror(L, 3, "the hand is empty");
+    return luaL_argerror(L, 3,
+                         h->size ? "the hand has no legal play (no lead of "
+                                   "an allowed size)"
+                                 : "the hand is empty");
   if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
     return tl_raise(L, &e);
   tv_hand_diff(h, h, &play);

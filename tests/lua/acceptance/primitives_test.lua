@@ -207,6 +207,38 @@ t.test("KOZ-R7, BUR-R7, KZM-R2: lead shapes and sizes", function()
   t.eq(why.because, "a lead is 1, 2 or 3 cards, not 4")
 end)
 
+-- Lead sizes without 1 (no seed has them): a hand with no two cards of a
+-- suit has no lead, and the engine says so instead of picking one.
+t.test("lead sizes {2, 3}: no legal lead is reported, not invented", function()
+  local tr = talon.trick(talon.trickrules(kosel, { lead_sizes = { 2, 3 }, ranks = KOSEL_ORDER }),
+    "H")
+  local h = kosel:hand("AS KH QD JC")
+  t.eq(#tr:legal(h), 0, "no card can start a lead")
+  t.eq(select("#", tr:random(h, talon.rng(1))), 0, "no random play")
+  t.checkerror("the hand has no legal play", tr.play_random, tr, 1, h, talon.rng(1))
+  t.eq(#h, 4, "the hand is untouched")
+  t.eq(tr:why(h, "AS").because, "a lead is 2 or 3 cards, not 1")
+  t.eq(tr:why(h, "AS").satisfy, kosel:hand(), "nothing satisfies it")
+end)
+
+-- HOK-R3 and docs/api.md t:why: the rule, the sentence and the cards that
+-- would satisfy it, for following and for a card not held.
+t.test("HOK-R3: why a card is illegal, and which cards would do", function()
+  local tr = trick_of(french, { follow = true }, "H", "5S")
+  local h = french:hand("2S AS 3H KD")
+  local why = tr:why(h, "KD")
+  t.eq(why.rule, "must_follow")
+  t.eq(why.because, "must follow S: you hold AS 2S")
+  t.eq(why.satisfy, french:hand("AS 2S"))
+  t.eq(why.cards, "KD", "the play as passed")
+  why = tr:why(h, "QS")
+  t.eq(why.rule, "not_in_hand")
+  t.eq(why.because, "you do not hold QS")
+  talon.style("unicode")
+  t.eq(tr:why(h, "KD").because, "must follow ♠: you hold A♠ 2♠", "sentences follow the style")
+  talon.style("ascii")
+end)
+
 -- KOZ-R3: the Schocha is the highest trump whatever the trump is, and not
 -- a spade unless spades are trump.
 t.test("KOZ-R3: the Schocha beats everything and belongs to trump", function()
