@@ -56,15 +56,40 @@ struct names_ctx {
   bool ranks;
 };
 
+static size_t utf8_len(const unsigned char *s, size_t len);
+
+/* A suit or rank name must be typeable in a card token: printable ASCII
+ * or well-formed UTF-8, none of the characters that separate cards in a
+ * list (';', '{', '}'; spaces and commas already split names). */
+static tv_status check_name(const char *what, const char *tok, size_t len,
+                            tv_err *e) {
+  const unsigned char *u = (const unsigned char *)tok;
+  for (size_t i = 0; i < len;) {
+    size_t n = u[i] >= 0x80 ? utf8_len(u + i, len - i) : 1;
+    if (n == 0 || u[i] < 0x20 || u[i] == 0x7F || u[i] == ';' || u[i] == '{' ||
+        u[i] == '}') {
+      char shown[64];
+      return tv_fail(e, TV_EINVAL,
+                     "%s name \"%s\" cannot be written in a card: use "
+                     "printable text without spaces, commas, ';' or braces",
+                     what, tv_token_quote(tok, len, shown, sizeof shown));
+    }
+    i += n;
+  }
+  return TV_OK;
+}
+
 static tv_status add_suit(const char *tok, size_t len, int i, void *ud) {
   struct names_ctx *c = ud;
+  char shown[64];
   tv_deck *d = c->d;
   if (i >= TV_MAX_SUITS)
     return tv_fail(c->e, TV_ERANGE, "too many suits (at most %d)",
                    TV_MAX_SUITS);
+  if (check_name("suit", tok, len, c->e) != TV_OK) return TV_EINVAL;
   if (len >= TV_NAME_MAX)
-    return tv_fail(c->e, TV_EINVAL, "suit name \"%.*s\" is too long", (int)len,
-                   tok);
+    return tv_fail(c->e, TV_EINVAL, "suit name \"%s\" is too long",
+                   tv_token_quote(tok, len, shown, sizeof shown));
   if (tv_deck_find_suit(d, tok, len) >= 0)
     return tv_fail(c->e, TV_EINVAL, "suit \"%.*s\" is listed twice", (int)len,
                    tok);
@@ -83,13 +108,15 @@ static tv_status add_suit(const char *tok, size_t len, int i, void *ud) {
 
 static tv_status add_rank(const char *tok, size_t len, int i, void *ud) {
   struct names_ctx *c = ud;
+  char shown[64];
   tv_deck *d = c->d;
   if (i >= TV_MAX_RANKS)
     return tv_fail(c->e, TV_ERANGE, "too many ranks (at most %d)",
                    TV_MAX_RANKS);
+  if (check_name("rank", tok, len, c->e) != TV_OK) return TV_EINVAL;
   if (len >= TV_NAME_MAX)
-    return tv_fail(c->e, TV_EINVAL, "rank name \"%.*s\" is too long", (int)len,
-                   tok);
+    return tv_fail(c->e, TV_EINVAL, "rank name \"%s\" is too long",
+                   tv_token_quote(tok, len, shown, sizeof shown));
   if (tv_deck_find_rank(d, tok, len) >= 0)
     return tv_fail(c->e, TV_EINVAL, "rank \"%.*s\" is listed twice", (int)len,
                    tok);

@@ -206,6 +206,17 @@ static void bad_deck_descriptions_fail_cleanly(void **state) {
       tv_deck_init(&d, "S H D C E", "A K Q J T 9 8 7 6 5 4 3 2", &e),
       TV_ERANGE); /* 65 kinds */
   assert_int_equal(tv_deck_init(&d, "S H", "TOOLONGNAME", &e), TV_EINVAL);
+  /* A name must be writable in a card list (hand.h separators). */
+  static const char *unwritable[] = {"A\nK", "A;", "{A", "A\x01", "\xff"};
+  for (size_t i = 0; i < sizeof unwritable / sizeof *unwritable; i++) {
+    assert_int_equal(tv_deck_init(&d, "S H", unwritable[i], &e), TV_EINVAL);
+    assert_non_null(strstr(e.msg, "rank name \""));
+    assert_non_null(strstr(e.msg, "cannot be written in a card"));
+    assert_int_equal(tv_deck_init(&d, unwritable[i], "A K", &e), TV_EINVAL);
+    assert_non_null(strstr(e.msg, "suit name \""));
+  }
+  assert_non_null(strstr(e.msg, "\"\\xFF\""));
+  assert_int_equal(tv_deck_init(&d, "\u2660 \u2665", "A \u00c4", &e), TV_OK);
   assert_int_equal(tv_deck_init(&d, "S H D C", "A K Q J T 9 8 7 6 5 4 3 2", &e),
                    TV_OK);
   assert_int_equal(tv_deck_set_copies(&d, 5, &e), TV_ERANGE); /* 260 > 255 */
