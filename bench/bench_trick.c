@@ -147,6 +147,24 @@ static const char *const pure_lua_src =
     "  end\n"
     "  return best\n"
     "end\n"
+    /* The same five calls on a trick object written in Lua: no checks,
+     * the winner kept as plays arrive, as tv_trick does. */
+    "local Trick = {}\n"
+    "Trick.__index = Trick\n"
+    "function Trick:clear() self.n, self.best = 0, 0; return self end\n"
+    "function Trick:play(seat, c)\n"
+    "  local n = self.n + 1\n"
+    "  self.n, self.seats[n], self.cards[n] = n, seat, c\n"
+    "  if n == 1 or wins(c, self.cards[self.best], self.trump) then "
+    "self.best = n end\n"
+    "  return true\n"
+    "end\n"
+    "function Trick:winner()\n"
+    "  local b = self.best\n"
+    "  if b > 0 then return b, self.seats[b] end\n"
+    "end\n"
+    "LTRICK = setmetatable({ n = 0, best = 0, trump = 2, seats = {}, cards = "
+    "{} }, Trick)\n"
     "local out = {}\n"
     "for i = 1, #PRE do\n"
     "  local m = LEGAL(PRE[i], #PRE[i], 2, COUNTS[i], out)\n"
@@ -155,6 +173,9 @@ static const char *const pure_lua_src =
     "end\n"
     "  assert(m == distinct, 'legal disagrees at ' .. i)\n"
     "  assert(WINNER(FULL[i], 3, 2) == RES_C[i], 'winner disagrees at ' .. i)\n"
+    "  LTRICK:clear()\n"
+    "  for j = 1, 3 do LTRICK:play(j, FULL[i][j]) end\n"
+    "  assert(LTRICK:winner() == RES_C[i], 'trick object disagrees ' .. i)\n"
     "  assert(SET_WINNER(SETS[i], 1) == SET_C[i], 'set winner disagrees ' .. "
     "i)\n"
     "end\n";
@@ -190,6 +211,16 @@ static const char *const time_resolve_one =
     "  for i = 1, #cards do\n"
     "    local c = cards[i]\n"
     "    local _ = resolve(t, c[1], c[2], c[3])\n"
+    "  end\n"
+    "end\n";
+
+static const char *const time_resolve_lua_object =
+    "return function()\n"
+    "  local t, full = LTRICK, FULL\n"
+    "  for i = 1, #full do\n"
+    "    local f = full[i]\n"
+    "    t:clear(); t:play(1, f[1]); t:play(2, f[2]); t:play(3, f[3])\n"
+    "    local _ = t:winner()\n"
     "  end\n"
     "end\n";
 
@@ -483,6 +514,10 @@ int main(void) {
   double one = best_lua(L, time_resolve_one);
   printf("  Lua->C one call t:resolve %6.1f ns   pure Lua / t:resolve %6.1fx\n",
          one, lua_resolve / one);
+  double obj = best_lua(L, time_resolve_lua_object);
+  printf("  pure Lua, the same 5 calls on a Lua trick object %6.1f ns "
+         "(/ Lua->C %4.1fx)\n",
+         obj, obj / best_lua(L, time_resolve_binding));
   printf("  (floor: 5 calls of t:size %6.1f ns)\n",
          best_lua(L, time_call_floor));
   report("resolve a Kosel trick of four 3-card sets (per trick)",
