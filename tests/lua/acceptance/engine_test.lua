@@ -124,8 +124,12 @@ t.test("the REPL in a terminal: prompts, multi-line input, history", function()
   local f = io.open(home .. "/.talon_history")
   local hist = f and f:read("a") or ""
   if f then f:close() end
-  os.execute("rm -rf " .. shell_quote(home))
   t.ok(hist:find("twice(21)", 1, true) and hist:find("1+1", 1, true), "history: " .. hist)
+  -- A new session recalls the whole multi-line function as one entry:
+  -- four times up (1+1, error, twice(21), the function), Enter, and use it.
+  out = in_terminal({}, "\27[A\27[A\27[A\27[A\ntwice(4)\n", "HOME=" .. shell_quote(home))
+  os.execute("rm -rf " .. shell_quote(home))
+  t.ok(out:find("twice(4)\n8\n", 1, true), "recalled from history: " .. out)
 end)
 
 -- program.md "talon run" / api.md talon.style: colour on a terminal, not
