@@ -79,8 +79,8 @@ static tv_status check_switches(const tv_trick_rules *r, tv_err *e) {
 
 tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
                                tv_err *e) {
-  if (r->top != TV_NO_CARD && r->top >= d->nsuits * d->nranks)
-    return tv_fail(e, TV_EINVAL, "key 'top': must be a suited card");
+  if (r->top != TV_NO_CARD && r->top >= d->nkinds)
+    return tv_fail(e, TV_EINVAL, "key 'top': not a card of this deck");
   if (r->lead_sizes == 0 || (r->lead_sizes & 1) ||
       r->lead_sizes >> (TV_TRICK_MAX_SET + 1))
     return tv_fail(e, TV_EINVAL,

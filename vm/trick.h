@@ -13,8 +13,9 @@
  *   they have the same suit and c ranks higher in the trick order, or c is
  *   trump and b is not.
  * Equal cards never beat each other, so the first of identical cards wins.
- * The top card (optional) belongs to the trump suit whatever the trump is
- * (with no trump it keeps its printed suit) and beats every other card.
+ * The top card (optional; a suited card or the joker) belongs to the trump
+ * suit whatever the trump is (with no trump it keeps its printed suit, a
+ * joker its own) and beats every other card.
  * A set C beats a set B of the same size when a one-to-one pairing exists in
  * which every card of C beats its partner in B (a perfect matching); with
  * one card each this is the ordinary trick rule. A face-down play, or one

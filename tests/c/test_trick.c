@@ -564,6 +564,39 @@ static void random_plays_are_legal(void **state) {
   }
 }
 
+/* The joker as the top card (no seed; the highest trump of many joker
+ * games): with a trump it is a trump that beats the ace of trumps, must
+ * be played to follow a trump lead, and leads trump; with no trump it is
+ * a suit of its own that still beats everything. A top card outside the
+ * deck is refused. */
+static void joker_as_top_card(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_err e;
+  make_deck(&d, "A K Q J", NULL, 1);
+  assert_int_equal(tv_deck_add_jokers(&d, 1, 0, &e), TV_OK);
+  tv_trick_rules r = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  r.top = d.joker;
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_OK);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 1); /* hearts */
+  play_each(&t, "AH X");
+  assert_int_equal(tv_trick_winner(&t), 1);
+  assert_true(tv_trick_suit(&t, d.joker) == 1);
+  assert_legal(&t, "KH X AS", "KH X"); /* the joker follows hearts */
+  tv_trick_init(&t, &d, &r, 1);
+  play_each(&t, "X");
+  assert_int_equal(t.led, 1); /* a joker lead is a trump lead */
+  assert_legal(&t, "KH AS", "KH");
+  tv_trick_init(&t, &d, &r, -1); /* no trump */
+  play_each(&t, "AS X");
+  assert_int_equal(tv_trick_winner(&t), 1);
+  assert_legal(&t, "X KS", "KS"); /* a joker is not a spade */
+  r.top = (tv_card)(d.nkinds);
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+  assert_string_equal(e.msg, "key 'top': not a card of this deck");
+}
+
 /* The beats relation of trick.h written out naively (suit and rank by
  * division, the top card moved to trump), to check the per-kind keys. */
 static bool naive_beats(const tv_trick *t, tv_card c, tv_card b) {
@@ -689,6 +722,7 @@ int main(void) {
       cmocka_unit_test(kosel_lead_shapes),
       cmocka_unit_test(bura_lead_shapes),
       cmocka_unit_test(one_card_fast_path_agrees),
+      cmocka_unit_test(joker_as_top_card),
       cmocka_unit_test(kosel_pot_lead_sizes),
       cmocka_unit_test(schocha_set_is_unbeatable),
       cmocka_unit_test(short_hand_plays_all_face_down),

@@ -356,7 +356,8 @@ t.test("§0, HOS-R6: winner so far and card points", function()
 end)
 
 -- A joker deck (no seed has one): a joker is a suit of its own, so it
--- wins a trick it leads unless someone trumps, and never wins otherwise.
+-- wins a trick it leads unless someone trumps, and never wins otherwise;
+-- as the top card it is the highest trump.
 t.test("jokers in tricks (not in the seeds)", function()
   local jd = talon.deck { ranks = "A K Q J", jokers = 2, joker_points = 50 }
   local tr = trick_of(jd, { follow = true }, "H", "X AS")
@@ -369,6 +370,15 @@ t.test("jokers in tricks (not in the seeds)", function()
   t.eq(tr:points(), 50 + 50, "joker points")
   t.eq(legal(jd, { follow = true }, "H", "X", "X AS"), jd:hand("X"), "a joker lead is followed")
   t.eq(legal(jd, { follow = true }, "H", "AS", "X KS"), jd:hand("KS"), "a joker is not a spade")
+  -- The joker as the top card: the highest trump whatever the trump is.
+  local top = { follow = true, void = "trump", top = "X" }
+  tr = trick_of(jd, top, "S", "AS X")
+  t.eq(select(2, tr:winner()), 2, "the joker beats the ace of trumps")
+  t.eq(tr:explain(), "X wins: the top card beats every other card")
+  t.eq(legal(jd, top, "S", "KS", "X AH"), jd:hand("X"), "it follows a trump lead")
+  t.eq(legal(jd, top, "S", "KH", "X AD"), jd:hand("X"), "void in hearts: it is the trump to play")
+  t.eq(trick_of(jd, top, "S", "X"):led(), "S", "a joker lead is a trump lead")
+  t.eq(select(2, trick_of(jd, top, nil, "AH X"):winner()), 2, "no trump: it still beats all")
 end)
 
 -- A stripped deck (HOK-R12, 3-player Hokm): the stripped 2C is not a card
