@@ -333,7 +333,7 @@ size_t tv_card_format(const tv_deck *d, tv_card c, tv_style style, char *buf,
   if (style == TV_STYLE_ASCII)
     return (size_t)snprintf(buf, cap, "%s%s", rank, d->suit_name[s]);
   if (style == TV_STYLE_COLOR && d->suit_red[s])
-    return (size_t)snprintf(buf, cap, "\x1b[31m%s%s\x1b[0m", rank,
+    return (size_t)snprintf(buf, cap, "\x1b[31m%s%s\x1b[39m", rank,
                             d->suit_glyph[s]);
   return (size_t)snprintf(buf, cap, "%s%s", rank, d->suit_glyph[s]);
 }

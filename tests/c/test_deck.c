@@ -130,7 +130,7 @@ static void ascii_and_unicode_names(void **state) {
   tv_card_format(&d, c, TV_STYLE_UNICODE, buf, sizeof buf);
   assert_string_equal(buf, "10\u2665");
   tv_card_format(&d, c, TV_STYLE_COLOR, buf, sizeof buf);
-  assert_string_equal(buf, "\x1b[31m10\u2665\x1b[0m");
+  assert_string_equal(buf, "\x1b[31m10\u2665\x1b[39m");
   tv_card_parse(&d, "QS", 2, &c, &e);
   tv_card_format(&d, c, TV_STYLE_COLOR, buf, sizeof buf);
   assert_string_equal(buf, "Q\u2660"); /* black suits stay plain */

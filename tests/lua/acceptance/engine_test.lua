@@ -137,7 +137,7 @@ end)
 t.test("cards in colour only where the terminal supports it", function()
   local path = program.file("local d = require('talon').deck { ranks = 'A K Q' }\n"
     .. "print(d:hand('AS KH QD'))\n")
-  local red = "\27[31mK♥\27[0m"
+  local red = "\27[31mK♥\27[39m"
   local tty = in_terminal({ "run", path }, "", "TERM=xterm LC_ALL=C.UTF-8")
   t.ok(tty:find(red, 1, true), "terminal: red hearts: " .. tty)
   t.ok(tty:find("A♠", 1, true), "terminal: unicode spades")
