@@ -5,7 +5,8 @@
  * reused arrays) run in a lua_State of this program. Three workloads:
  *   legal    one-card follower under HOS-R26 (follow, overtrump on a trump
  *            lead, trump when void), 8-card Hosgin hand, 0-2 cards played;
- *   resolve  a 3-card Hosgin trick: play the cards, ask the winner;
+ *   resolve  a 3-card Hosgin trick: play the cards, ask the winner (five
+ *            calls: clear, three plays, winner; and t:resolve, one call);
  *   sets     a 4-player Kosel trick of 3-card sets (KOZ-R8 matching, the
  *            Schocha): play the sets, ask the winner.
  * Every implementation sees the same seeded scenarios, and the results are
@@ -146,6 +147,24 @@ static const char *const pure_lua_src =
     "  end\n"
     "  return best\n"
     "end\n"
+    /* The same five calls on a trick object written in Lua: no checks,
+     * the winner kept as plays arrive, as tv_trick does. */
+    "local Trick = {}\n"
+    "Trick.__index = Trick\n"
+    "function Trick:clear() self.n, self.best = 0, 0; return self end\n"
+    "function Trick:play(seat, c)\n"
+    "  local n = self.n + 1\n"
+    "  self.n, self.seats[n], self.cards[n] = n, seat, c\n"
+    "  if n == 1 or wins(c, self.cards[self.best], self.trump) then "
+    "self.best = n end\n"
+    "  return true\n"
+    "end\n"
+    "function Trick:winner()\n"
+    "  local b = self.best\n"
+    "  if b > 0 then return b, self.seats[b] end\n"
+    "end\n"
+    "LTRICK = setmetatable({ n = 0, best = 0, trump = 2, seats = {}, cards = "
+    "{} }, Trick)\n"
     "local out = {}\n"
     "for i = 1, #PRE do\n"
     "  local m = LEGAL(PRE[i], #PRE[i], 2, COUNTS[i], out)\n"
@@ -154,6 +173,9 @@ static const char *const pure_lua_src =
     "end\n"
     "  assert(m == distinct, 'legal disagrees at ' .. i)\n"
     "  assert(WINNER(FULL[i], 3, 2) == RES_C[i], 'winner disagrees at ' .. i)\n"
+    "  LTRICK:clear()\n"
+    "  for j = 1, 3 do LTRICK:play(j, FULL[i][j]) end\n"
+    "  assert(LTRICK:winner() == RES_C[i], 'trick object disagrees ' .. i)\n"
     "  assert(SET_WINNER(SETS[i], 1) == SET_C[i], 'set winner disagrees ' .. "
     "i)\n"
     "end\n";
@@ -179,6 +201,38 @@ static const char *const time_resolve_binding =
     "    local c = cards[i]\n"
     "    clear(t); play(t, 1, c[1]); play(t, 2, c[2]); play(t, 3, c[3])\n"
     "    local _ = winner(t)\n"
+    "  end\n"
+    "end\n";
+
+static const char *const time_resolve_one =
+    "return function()\n"
+    "  local t = TRICKS[1]\n"
+    "  local resolve, cards = t.resolve, CARDS\n"
+    "  for i = 1, #cards do\n"
+    "    local c = cards[i]\n"
+    "    local _ = resolve(t, c[1], c[2], c[3])\n"
+    "  end\n"
+    "end\n";
+
+static const char *const time_resolve_lua_object =
+    "return function()\n"
+    "  local t, full = LTRICK, FULL\n"
+    "  for i = 1, #full do\n"
+    "    local f = full[i]\n"
+    "    t:clear(); t:play(1, f[1]); t:play(2, f[2]); t:play(3, f[3])\n"
+    "    local _ = t:winner()\n"
+    "  end\n"
+    "end\n";
+
+/* Five calls of a method that does nothing but check its trick: the
+ * floor under clear + three plays + winner. */
+static const char *const time_call_floor =
+    "return function()\n"
+    "  local t = TRICKS[1]\n"
+    "  local size, cards = t.size, CARDS\n"
+    "  for i = 1, #cards do\n"
+    "    local _ = cards[i]\n"
+    "    size(t); size(t); size(t); size(t); size(t)\n"
     "  end\n"
     "end\n";
 
@@ -453,9 +507,19 @@ int main(void) {
   report("legal cards, one-card follower, HOS-R26, 8-card hand (per call)",
          best_c(&w, run_legal), best_lua(L, time_legal_binding),
          best_lua(L, time_legal_lua));
+  double lua_resolve = best_lua(L, time_resolve_lua);
   report("resolve a 3-card trick: 3 plays + winner (per trick)",
          best_c(&w, run_resolve), best_lua(L, time_resolve_binding),
-         best_lua(L, time_resolve_lua));
+         lua_resolve);
+  double one = best_lua(L, time_resolve_one);
+  printf("  Lua->C one call t:resolve %6.1f ns   pure Lua / t:resolve %6.1fx\n",
+         one, lua_resolve / one);
+  double obj = best_lua(L, time_resolve_lua_object);
+  printf("  pure Lua, the same 5 calls on a Lua trick object %6.1f ns "
+         "(/ Lua->C %4.1fx)\n",
+         obj, obj / best_lua(L, time_resolve_binding));
+  printf("  (floor: 5 calls of t:size %6.1f ns)\n",
+         best_lua(L, time_call_floor));
   report("resolve a Kosel trick of four 3-card sets (per trick)",
          best_c(&w, run_sets), best_lua(L, time_sets_binding),
          best_lua(L, time_sets_lua));

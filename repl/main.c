@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -54,7 +55,8 @@ static const char usage_text[] =
     "\n"
     "Environment:\n"
     "  TALON_PATH          data roots (directories holding stdlib/ and\n"
-    "                      games/), separated by ':'\n"
+    "                      games/), separated by ':'; searched before\n"
+    "                      ../share/talon next to this program\n"
     "  NO_COLOR            print cards without colour\n";
 
 static const char *const cli_commands[] = {"play", "sim",   "check",   "replay",
@@ -132,14 +134,40 @@ static int is_root(const char *dir) {
          S_ISDIR(st.st_mode);
 }
 
-/* Pushes the first data root: TALON_PATH entries, the source tree, the
- * installed root; nil if none holds stdlib/. */
-static void push_root(lua_State *L, int ignore_env) {
+/* The installed root next to the running binary: the directory of the
+ * executable (/proc/self/exe, else argv[0] when it names a path) joined
+ * with TALON_DATADIR_FROM_BIN ("../share/talon"), so an installation works
+ * wherever its prefix was put (cmake --install --prefix, a moved tree).
+ * Writes it to 'out' and returns 1, or returns 0. */
+static int exe_root(const char *argv0, char *out, size_t cap) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+  } else if (argv0 && strchr(argv0, '/') && strlen(argv0) < sizeof exe) {
+    strcpy(exe, argv0);
+  } else {
+    return 0;
+  }
+  const char *rel = TALON_DATADIR_FROM_BIN;
+  char *slash = strrchr(exe, '/');
+  if (!slash) return 0;
+  *slash = '\0'; /* the binary's directory; each "../" drops one more */
+  for (; !strncmp(rel, "../", 3) && (slash = strrchr(exe, '/')); rel += 3)
+    *slash = '\0';
+  int len = snprintf(out, cap, "%s/%s", exe, rel);
+  return len > 0 && (size_t)len < cap;
+}
+
+/* Pushes the first data root: TALON_PATH entries, the installed root next
+ * to the binary, the source tree the binary was built from, the installed
+ * root compiled in; nil if none holds stdlib/. */
+static void push_root(lua_State *L, int ignore_env, const char *argv0) {
   const char *tp = ignore_env ? NULL : getenv("TALON_PATH");
+  char dir[4096];
   while (tp && *tp) {
     const char *end = strchr(tp, ':');
     size_t len = end ? (size_t)(end - tp) : strlen(tp);
-    char dir[4096];
     if (len > 0 && len < sizeof dir) {
       memcpy(dir, tp, len);
       dir[len] = '\0';
@@ -150,7 +178,9 @@ static void push_root(lua_State *L, int ignore_env) {
     }
     tp = end ? end + 1 : NULL;
   }
-  if (is_root(TALON_SOURCE_DIR))
+  if (exe_root(argv0, dir, sizeof dir) && is_root(dir))
+    lua_pushstring(L, dir);
+  else if (is_root(TALON_SOURCE_DIR))
     lua_pushstring(L, TALON_SOURCE_DIR);
   else if (is_root(TALON_DATADIR))
     lua_pushstring(L, TALON_DATADIR);
@@ -168,8 +198,8 @@ static int open_talon(lua_State *L) {
 
 /* package.path holds only the root's directories; the root (or nil) is
  * left on the stack. */
-static void setup_paths(lua_State *L, int ignore_env) {
-  push_root(L, ignore_env);
+static void setup_paths(lua_State *L, int ignore_env, const char *argv0) {
+  push_root(L, ignore_env, argv0);
   int root = lua_gettop(L);
   lua_getglobal(L, "package");
   if (lua_isstring(L, root)) {
@@ -341,7 +371,7 @@ static int pmain(lua_State *L) {
   if (code < 0) {
     tl_sandbox_set_limit(L, (size_t)o.mem_mb * 1024u * 1024u);
     luaL_openlibs(L);
-    setup_paths(L, o.ignore_env);
+    setup_paths(L, o.ignore_env, argv[0]);
     code = dispatch(L, argc, argv, o.command, fwd);
   }
   fflush(stdout);

@@ -190,13 +190,16 @@ static int incomplete(lua_State *L, int status) {
 }
 
 /* Reads the rest of a statement whose text is on top; replaces it by the
- * chunk or a syntax error and returns the status; -2 if cancelled. */
+ * chunk or a syntax error and returns the status; -2 if cancelled. The
+ * whole statement, all its lines, becomes one history entry (as lua.c
+ * does), so recalling it brings back the multi-line function. */
 static int read_more(lua_State *L, lineedit *le) {
   for (;;) {
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     int status = luaL_loadbuffer(L, text, len, CHUNK);
     if (!incomplete(L, status)) {
+      le_save(le, text);
       lua_remove(L, -2);
       return status;
     }
@@ -209,10 +212,10 @@ static int read_more(lua_State *L, lineedit *le) {
         return -2;
       }
       status = luaL_loadbuffer(L, text, len, CHUNK); /* report it */
+      le_save(le, text);
       lua_remove(L, -2);
       return status;
     }
-    le_save(le, line); /* 'line' lives until the next le_read */
     lua_pushliteral(L, "\n");
     lua_pushstring(L, line);
     lua_concat(L, 3);
@@ -229,11 +232,12 @@ static int read_statement(lua_State *L, lineedit *le) {
     fputc('\n', stdout);
     return -2;
   }
-  le_save(le, line);
+  const char *typed = line;
   if (line[0] == '=') line++; /* lua 5.1 style "=expr" */
   lua_pushstring(L, line);
   const char *ret = lua_pushfstring(L, "return %s;", line);
   if (luaL_loadbuffer(L, ret, strlen(ret), CHUNK) == LUA_OK) {
+    le_save(le, typed);
     lua_remove(L, -2);
     lua_remove(L, -2);
     return LUA_OK;

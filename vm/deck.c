@@ -56,15 +56,40 @@ struct names_ctx {
   bool ranks;
 };
 
+static size_t utf8_len(const unsigned char *s, size_t len);
+
+/* A suit or rank name must be typeable in a card token: printable ASCII
+ * or well-formed UTF-8, none of the characters that separate cards in a
+ * list (';', '{', '}'; spaces and commas already split names). */
+static tv_status check_name(const char *what, const char *tok, size_t len,
+                            tv_err *e) {
+  const unsigned char *u = (const unsigned char *)tok;
+  for (size_t i = 0; i < len;) {
+    size_t n = u[i] >= 0x80 ? utf8_len(u + i, len - i) : 1;
+    if (n == 0 || u[i] < 0x20 || u[i] == 0x7F || u[i] == ';' || u[i] == '{' ||
+        u[i] == '}') {
+      char shown[64];
+      return tv_fail(e, TV_EINVAL,
+                     "%s name \"%s\" cannot be written in a card: use "
+                     "printable text without spaces, commas, ';' or braces",
+                     what, tv_token_quote(tok, len, shown, sizeof shown));
+    }
+    i += n;
+  }
+  return TV_OK;
+}
+
 static tv_status add_suit(const char *tok, size_t len, int i, void *ud) {
   struct names_ctx *c = ud;
+  char shown[64];
   tv_deck *d = c->d;
   if (i >= TV_MAX_SUITS)
     return tv_fail(c->e, TV_ERANGE, "too many suits (at most %d)",
                    TV_MAX_SUITS);
+  if (check_name("suit", tok, len, c->e) != TV_OK) return TV_EINVAL;
   if (len >= TV_NAME_MAX)
-    return tv_fail(c->e, TV_EINVAL, "suit name \"%.*s\" is too long", (int)len,
-                   tok);
+    return tv_fail(c->e, TV_EINVAL, "suit name \"%s\" is too long",
+                   tv_token_quote(tok, len, shown, sizeof shown));
   if (tv_deck_find_suit(d, tok, len) >= 0)
     return tv_fail(c->e, TV_EINVAL, "suit \"%.*s\" is listed twice", (int)len,
                    tok);
@@ -83,13 +108,15 @@ static tv_status add_suit(const char *tok, size_t len, int i, void *ud) {
 
 static tv_status add_rank(const char *tok, size_t len, int i, void *ud) {
   struct names_ctx *c = ud;
+  char shown[64];
   tv_deck *d = c->d;
   if (i >= TV_MAX_RANKS)
     return tv_fail(c->e, TV_ERANGE, "too many ranks (at most %d)",
                    TV_MAX_RANKS);
+  if (check_name("rank", tok, len, c->e) != TV_OK) return TV_EINVAL;
   if (len >= TV_NAME_MAX)
-    return tv_fail(c->e, TV_EINVAL, "rank name \"%.*s\" is too long", (int)len,
-                   tok);
+    return tv_fail(c->e, TV_EINVAL, "rank name \"%s\" is too long",
+                   tv_token_quote(tok, len, shown, sizeof shown));
   if (tv_deck_find_rank(d, tok, len) >= 0)
     return tv_fail(c->e, TV_EINVAL, "rank \"%.*s\" is listed twice", (int)len,
                    tok);
@@ -211,15 +238,60 @@ static void list_names(char *buf, size_t cap, const char (*names)[TV_NAME_MAX],
                              names[i]);
 }
 
+/* Length of the well-formed UTF-8 sequence of two to four bytes at s
+ * (len bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t len) {
+  size_t n = s[0] >= 0xC2 && s[0] <= 0xDF   ? 2
+             : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+             : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
+                                            : 0;
+  if (n == 0 || n > len) return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+const char *tv_token_quote(const char *s, size_t len, char *buf, size_t cap) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t out = 0, i = 0;
+  if (cap < 8) {
+    if (cap) buf[0] = '\0';
+    return buf;
+  }
+  while (i < len) {
+    size_t n = u[i] >= 0x80 ? utf8_len(u + i, len - i) : 1;
+    char piece[8];
+    if (n > 1) {
+      memcpy(piece, s + i, n);
+      piece[n] = '\0';
+    } else if (u[i] == '"' || u[i] == '\\') {
+      snprintf(piece, sizeof piece, "\\%c", u[i]);
+    } else if (u[i] < 0x20 || u[i] >= 0x7F) {
+      snprintf(piece, sizeof piece, "\\x%02X", u[i]);
+    } else {
+      piece[0] = (char)u[i], piece[1] = '\0';
+    }
+    size_t plen = strlen(piece);
+    if (out + plen + 4 > cap || out >= 48) break;
+    memcpy(buf + out, piece, plen);
+    out += plen;
+    i += n ? n : 1;
+  }
+  if (i < len) memcpy(buf + out, "...", 3), out += 3;
+  buf[out] = '\0';
+  return buf;
+}
+
 static tv_status bad_card(const tv_deck *d, const char *s, size_t len,
                           tv_err *e) {
   char ranks[TV_MAX_RANKS * TV_NAME_MAX], suits[TV_MAX_SUITS * TV_NAME_MAX];
+  char tok[64];
   list_names(ranks, sizeof ranks, d->rank_name, d->nranks);
   list_names(suits, sizeof suits, d->suit_name, d->nsuits);
   return tv_fail(e, TV_EINVAL,
-                 "no card \"%.*s\" in this deck: a card is a rank (%s) "
+                 "no card \"%s\" in this deck: a card is a rank (%s) "
                  "followed by a suit (%s)%s",
-                 (int)(len > 40 ? 40 : len), s, ranks, suits,
+                 tv_token_quote(s, len, tok, sizeof tok), ranks, suits,
                  d->joker != TV_NO_CARD ? ", or X for a joker" : "");
 }
 
@@ -261,7 +333,7 @@ size_t tv_card_format(const tv_deck *d, tv_card c, tv_style style, char *buf,
   if (style == TV_STYLE_ASCII)
     return (size_t)snprintf(buf, cap, "%s%s", rank, d->suit_name[s]);
   if (style == TV_STYLE_COLOR && d->suit_red[s])
-    return (size_t)snprintf(buf, cap, "\x1b[31m%s%s\x1b[0m", rank,
+    return (size_t)snprintf(buf, cap, "\x1b[31m%s%s\x1b[39m", rank,
                             d->suit_glyph[s]);
   return (size_t)snprintf(buf, cap, "%s%s", rank, d->suit_glyph[s]);
 }

@@ -100,6 +100,12 @@ int tv_deck_find_rank(const tv_deck *d, const char *s, size_t len);
 tv_status tv_card_parse(const tv_deck *d, const char *s, size_t len,
                         tv_card *out, tv_err *e);
 
+/* Writes the token s (len bytes) for an error message into buf and
+ * returns buf: printable ASCII and well-formed UTF-8 as they are, '"' and
+ * '\\' escaped, any other byte as \xHH; a long token is cut after 48
+ * bytes with "...". cap of 64 is enough. */
+const char *tv_token_quote(const char *s, size_t len, char *buf, size_t cap);
+
 /* Writes the card's name in 'style' to buf (always NUL-terminated when
  * cap > 0); returns the length it needed, like snprintf. */
 size_t tv_card_format(const tv_deck *d, tv_card c, tv_style style, char *buf,

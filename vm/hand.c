@@ -163,9 +163,11 @@ tv_status tv_hand_parse(const tv_deck *d, const char *s, tv_hand *h,
     pos++;
     int count;
     size_t len = split_count(start, (size_t)(s - start), &count);
+    size_t toklen = (size_t)(s - start);
+    char tok[64];
     if (len == 0 && last == TV_NO_CARD)
-      return tv_fail(e, TV_EINVAL, "card %d: count \"%.*s\" follows no card",
-                     pos, (int)(s - start), start);
+      return tv_fail(e, TV_EINVAL, "card %d: count \"%s\" follows no card", pos,
+                     tv_token_quote(start, toklen, tok, sizeof tok));
     if (len == 0) { /* a lone count: "QS x2" */
       if (count < 1 || tv_hand_add(&out, last, count - 1) != TV_OK)
         return tv_fail(e, TV_ERANGE, "card %d: bad count %d", pos, count);
@@ -174,10 +176,15 @@ tv_status tv_hand_parse(const tv_deck *d, const char *s, tv_hand *h,
     tv_card c;
     tv_err inner;
     tv_status st = tv_card_parse(d, start, len, &c, &inner);
-    if (st != TV_OK) return tv_fail(e, st, "card %d: %s", pos, inner.msg);
+    if (st != TV_OK) { /* name the whole token, count included */
+      tv_err whole;
+      if (len < toklen && tv_card_parse(d, start, toklen, &c, &whole) != TV_OK)
+        inner = whole;
+      return tv_fail(e, st, "card %d: %s", pos, inner.msg);
+    }
     if (count < 1 || tv_hand_add(&out, c, count) != TV_OK)
-      return tv_fail(e, TV_ERANGE, "card %d: %.*s: bad count %d", pos,
-                     (int)(s - start), start, count);
+      return tv_fail(e, TV_ERANGE, "card %d: %s: bad count %d", pos,
+                     tv_token_quote(start, toklen, tok, sizeof tok), count);
     last = c;
   }
   *h = out;

@@ -79,8 +79,8 @@ static tv_status check_switches(const tv_trick_rules *r, tv_err *e) {
 
 tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
                                tv_err *e) {
-  if (r->top != TV_NO_CARD && r->top >= d->nsuits * d->nranks)
-    return tv_fail(e, TV_EINVAL, "key 'top': must be a suited card");
+  if (r->top != TV_NO_CARD && r->top >= d->nkinds)
+    return tv_fail(e, TV_EINVAL, "key 'top': not a card of this deck");
   if (r->lead_sizes == 0 || (r->lead_sizes & 1) ||
       r->lead_sizes >> (TV_TRICK_MAX_SET + 1))
     return tv_fail(e, TV_EINVAL,
@@ -96,18 +96,16 @@ tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
  * ====================================================================== */
 
 int tv_trick_suit(const tv_trick *t, tv_card c) {
-  if (c == t->rules->top && t->trump >= 0) return t->trump;
-  return tv_suit(t->deck, c);
+  return t->key[c] >> 4;
 }
 
 bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b) {
-  const tv_trick_rules *r = t->rules;
-  if (c == r->top) return b != r->top;
-  if (b == r->top) return false;
-  int cs = tv_trick_suit(t, c), bs = tv_trick_suit(t, b);
-  if (cs == bs)
-    return r->order[tv_rank(t->deck, c)] < r->order[tv_rank(t->deck, b)];
-  return t->trump >= 0 && cs == t->trump;
+  tv_card top = t->rules->top;
+  if (c == top) return b != top;
+  if (b == top) return false;
+  unsigned kc = t->key[c], kb = t->key[b];
+  if ((kc ^ kb) < 16) return (kc & 15) < (kb & 15); /* same suit */
+  return t->trump >= 0 && (int)(kc >> 4) == t->trump;
 }
 
 /* Depth-first matching of c[i..] to the unused cards of b; 'used' fixes i,
@@ -127,13 +125,13 @@ static bool match(const tv_trick *t, const tv_card *c, const tv_card *b, int n,
 
 bool tv_trick_set_beats(const tv_trick *t, const tv_card *c, const tv_card *b,
                         int n, uint8_t *pair) {
-  uint64_t dead[(1 << TV_TRICK_MAX_SET) / 64] = {0};
-  uint8_t scratch[TV_TRICK_MAX_SET];
   if (n < 1 || n > TV_TRICK_MAX_SET) return false;
   if (n == 1) {
     if (pair) pair[0] = 0;
     return tv_trick_beats(t, c[0], b[0]);
   }
+  uint64_t dead[(1 << TV_TRICK_MAX_SET) / 64] = {0};
+  uint8_t scratch[TV_TRICK_MAX_SET];
   return match(t, c, b, n, 0, 0, pair ? pair : scratch, dead);
 }
 
@@ -146,6 +144,13 @@ void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
   t->deck = d;
   t->rules = r;
   t->trump = (int8_t)trump;
+  memset(t->key, 0, sizeof t->key);
+  /* Suits fit in four bits (at most 8, the jokers' is 8), places too. */
+  for (int k = 0; k < d->nkinds; k++) {
+    int suit = tv_suit(d, (tv_card)k);
+    if (k == r->top && trump >= 0) suit = trump;
+    t->key[k] = (uint8_t)(suit << 4 | (r->order[tv_rank(d, (tv_card)k)] & 15));
+  }
   tv_trick_clear(t);
 }
 
@@ -165,6 +170,31 @@ static int lead_suit(const tv_trick *t, const tv_trick_entry *p) {
   return tv_trick_suit(t, p->c[0]);
 }
 
+/* Starts entry nplays for seat, with no card yet. */
+static tv_trick_entry *open_entry(tv_trick *t, int seat, bool down) {
+  tv_trick_entry *p = &t->p[t->nplays];
+  p->seat = seat;
+  p->n = 0;
+  p->down = down;
+  p->beat = 0xFF;
+  return p;
+}
+
+/* Counts the filled entry p in: the lead sets the led suit and size, a
+ * later face-up set that beats the best becomes the best. */
+static void close_entry(tv_trick *t, tv_trick_entry *p) {
+  if (t->nplays == 0) {
+    t->size = p->n;
+    t->led = (int8_t)lead_suit(t, p);
+    t->best = 0;
+  } else if (!p->down && p->n == t->size &&
+             tv_trick_set_beats(t, p->c, t->p[t->best].c, p->n, NULL)) {
+    p->beat = t->best;
+    t->best = t->nplays;
+  }
+  t->nplays++;
+}
+
 tv_status tv_trick_play(tv_trick *t, int seat, const tv_hand *play, bool down,
                         tv_err *e) {
   if (play->size < 1 || play->size > TV_TRICK_MAX_SET)
@@ -173,27 +203,46 @@ tv_status tv_trick_play(tv_trick *t, int seat, const tv_hand *play, bool down,
   if (t->nplays >= TV_TRICK_MAX_PLAYS)
     return tv_fail(e, TV_ERANGE, "the trick is full (%d plays)",
                    TV_TRICK_MAX_PLAYS);
-  tv_trick_entry *p = &t->p[t->nplays];
-  p->seat = seat;
-  p->n = 0;
-  p->down = down;
-  p->beat = 0xFF;
-  for (uint64_t m = held_mask(play); m; m &= m - 1) {
-    tv_card k = (tv_card)__builtin_ctzll(m);
-    for (int j = 0; j < play->n[k]; j++)
-      p->c[p->n++] = k;
+  tv_trick_entry *p = open_entry(t, seat, down);
+  /* The cards in kind order, eight counts at a time; stop when all are
+   * found. */
+  for (int w = 0; w < TV_MAX_KINDS && p->n < play->size; w += 8) {
+    uint64_t word;
+    memcpy(&word, play->n + w, sizeof word);
+    if (!word) continue;
+    for (int b = 0; b < 8; b++)
+      for (int j = 0; j < play->n[w + b]; j++)
+        p->c[p->n++] = (tv_card)(w + b);
   }
-  if (t->nplays == 0) {
-    t->size = p->n;
-    t->led = (int8_t)lead_suit(t, p);
-    t->best = 0;
-  } else if (!down && p->n == t->size &&
-             tv_trick_set_beats(t, p->c, t->p[t->best].c, p->n, NULL)) {
-    p->beat = t->best;
-    t->best = t->nplays;
-  }
-  t->nplays++;
+  close_entry(t, p);
   return TV_OK;
+}
+
+tv_status tv_trick_play_card(tv_trick *t, int seat, tv_card c, bool down,
+                             tv_err *e) {
+  if (c >= t->deck->nkinds)
+    return tv_fail(e, TV_ERANGE, "no card kind %d in this deck", c);
+  if (t->nplays >= TV_TRICK_MAX_PLAYS)
+    return tv_fail(e, TV_ERANGE, "the trick is full (%d plays)",
+                   TV_TRICK_MAX_PLAYS);
+  tv_trick_entry *p = open_entry(t, seat, down);
+  p->c[p->n++] = c;
+  close_entry(t, p);
+  return TV_OK;
+}
+
+tv_trick_rule tv_trick_card_rule(const tv_trick *t, tv_card c, bool down) {
+  const tv_trick_rules *r = t->rules;
+  if (t->nplays >= TV_TRICK_MAX_PLAYS) return TV_RULE_FULL;
+  if (t->nplays == 0)
+    return down                ? TV_RULE_LEAD_UP
+           : r->lead_sizes & 2 ? TV_RULE_OK
+                               : TV_RULE_LEAD_SIZE;
+  if (t->size != 1) return TV_RULE_PLAY_SIZE;
+  if (r->face_down == TV_DOWN_NEVER) return down ? TV_RULE_NO_DOWN : TV_RULE_OK;
+  if (down) return TV_RULE_OK;
+  return tv_trick_beats(t, c, t->p[t->best].c[0]) ? TV_RULE_OK
+                                                  : TV_RULE_MUST_BEAT;
 }
 
 /* ======================================================================
@@ -264,14 +313,12 @@ tv_trick_rule tv_trick_lead_shape(const tv_trick *t, const tv_hand *play) {
   const tv_trick_rules *r = t->rules;
   if (play->size > TV_TRICK_MAX_SET || !(r->lead_sizes >> play->size & 1))
     return TV_RULE_LEAD_SIZE;
-  int suit = -1;
-  for (int k = 0; k < TV_MAX_KINDS; k++) {
-    if (!play->n[k] || (r->wild_top && k == r->top)) continue;
-    int s = tv_trick_suit(t, (tv_card)k);
-    if (suit >= 0 && s != suit) return TV_RULE_LEAD_SUIT;
-    suit = s;
-  }
-  return TV_RULE_OK;
+  if (play->size == 1) return TV_RULE_OK; /* one card is one suit */
+  uint64_t m = held_mask(play);
+  if (r->wild_top && r->top != TV_NO_CARD) m &= ~BIT(r->top);
+  if (!m) return TV_RULE_OK; /* top cards only */
+  int suit = tv_trick_suit(t, (tv_card)__builtin_ctzll(m));
+  return (m & ~tv_trick_suit_mask(t, suit)) ? TV_RULE_LEAD_SUIT : TV_RULE_OK;
 }
 
 /* ======================================================================

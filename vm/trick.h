@@ -13,8 +13,9 @@
  *   they have the same suit and c ranks higher in the trick order, or c is
  *   trump and b is not.
  * Equal cards never beat each other, so the first of identical cards wins.
- * The top card (optional) belongs to the trump suit whatever the trump is
- * (with no trump it keeps its printed suit) and beats every other card.
+ * The top card (optional; a suited card or the joker) belongs to the trump
+ * suit whatever the trump is (with no trump it keeps its printed suit, a
+ * joker its own) and beats every other card.
  * A set C beats a set B of the same size when a one-to-one pairing exists in
  * which every card of C beats its partner in B (a perfect matching); with
  * one card each this is the ordinary trick rule. A face-down play, or one
@@ -113,6 +114,9 @@ typedef struct tv_trick {
   int8_t led;   /* the led suit, -1 before the lead */
   uint8_t size; /* cards per play, set by the lead */
   uint8_t nplays, best;
+  /* Per kind, filled by tv_trick_init so that "beats" is two lookups: the
+   * effective suit << 4 | the place in the trick order (0 the highest). */
+  uint8_t key[TV_MAX_KINDS];
   tv_trick_entry p[TV_TRICK_MAX_PLAYS];
 } tv_trick;
 
@@ -132,7 +136,8 @@ tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
 
 /* ---- tricks ------------------------------------------------------------ */
 
-/* Starts an empty trick; trump is a suit index of d or -1. */
+/* Starts an empty trick; trump is a suit index of d or -1. The trick
+ * keeps d, r and trump from now on (it precomputes per-kind keys). */
 void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
                    int trump);
 
@@ -186,6 +191,17 @@ tv_status tv_trick_check(const tv_trick *t, const tv_hand *hand,
  * updates the winner. The lead sets the led suit and the play size. */
 tv_status tv_trick_play(tv_trick *t, int seat, const tv_hand *play, bool down,
                         tv_err *e);
+
+/* tv_trick_play for a one-card play of kind c: the same entry, no hand
+ * to read. TV_ERANGE for a kind outside the deck or a full trick. */
+tv_status tv_trick_play_card(tv_trick *t, int seat, tv_card c, bool down,
+                             tv_err *e);
+
+/* What tv_trick_check with hand == NULL finds for a one-card play of c:
+ * TV_RULE_OK when it may be played, else the rule it breaks (full trick,
+ * lead face down or of a size not allowed, play size, face). The hot path
+ * of a play whose legality against a hand is known. */
+tv_trick_rule tv_trick_card_rule(const tv_trick *t, tv_card c, bool down);
 
 /* The cards of h that some legal next play contains (for a one-card play,
  * exactly the legal cards) into out. */

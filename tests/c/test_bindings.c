@@ -123,7 +123,7 @@ static void style_is_per_state_and_colours_red_suits(void **state) {
   expect(L,
          "talon.style('color') local s = tostring(french:hand('AH KS')) "
          "talon.style('ascii') return s",
-         "{K\u2660 \x1b[31mA\u2665\x1b[0m}");
+         "{K\u2660 \x1b[31mA\u2665\x1b[39m}");
   expect(L, "talon.style('unicode') return talon.style()", "unicode");
   lua_State *other;
   setup((void **)&other);

@@ -130,7 +130,7 @@ static void ascii_and_unicode_names(void **state) {
   tv_card_format(&d, c, TV_STYLE_UNICODE, buf, sizeof buf);
   assert_string_equal(buf, "10\u2665");
   tv_card_format(&d, c, TV_STYLE_COLOR, buf, sizeof buf);
-  assert_string_equal(buf, "\x1b[31m10\u2665\x1b[0m");
+  assert_string_equal(buf, "\x1b[31m10\u2665\x1b[39m");
   tv_card_parse(&d, "QS", 2, &c, &e);
   tv_card_format(&d, c, TV_STYLE_COLOR, buf, sizeof buf);
   assert_string_equal(buf, "Q\u2660"); /* black suits stay plain */
@@ -155,6 +155,44 @@ static void bad_cards_are_named_in_the_error(void **state) {
   assert_non_null(strstr(e.msg, "\"9S\""));
 }
 
+/* The token in a message is shown so it can be read and typed: control
+ * bytes, a NUL and broken UTF-8 as \xHH, quotes escaped, well-formed
+ * UTF-8 as it is, a long token cut with "..." (the message never runs out
+ * of room for the list of valid ranks and suits). */
+static void odd_tokens_are_quoted_readably(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_err e;
+  tv_card c;
+  char buf[64];
+  make(&d, "A K Q J T 9 8 7 6 5 4 3 2", 1, NULL);
+  static const struct {
+    const char *tok;
+    size_t len;
+    const char *shown;
+  } cases[] = {
+      {"Q\x01S", 3, "\"Q\\x01S\""},
+      {"Q\0S", 3, "\"Q\\x00S\""},
+      {"\xff\xfe", 2, "\"\\xFF\\xFE\""},
+      {"\xe2\x99", 2, "\"\\xE2\\x99\""}, /* a cut ♠ */
+      {"Q\xe2\x99\xa0\xe2\x99\xa0", 7, "\"Q\u2660\u2660\""},
+      {"Q\"S", 3, "\"Q\\\"S\""},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    assert_int_equal(tv_card_parse(&d, cases[i].tok, cases[i].len, &c, &e),
+                     TV_EINVAL);
+    assert_non_null(strstr(e.msg, cases[i].shown));
+  }
+  char long_tok[300];
+  memset(long_tok, 'Q', sizeof long_tok);
+  assert_int_equal(tv_card_parse(&d, long_tok, sizeof long_tok, &c, &e),
+                   TV_EINVAL);
+  assert_non_null(strstr(e.msg, "QQQ...\" in this deck"));
+  assert_non_null(strstr(e.msg, "(S H D C)"));
+  tv_token_quote("\xe2\x99\xa0", 3, buf, 4); /* too small: empty */
+  assert_string_equal(buf, "");
+}
+
 static void bad_deck_descriptions_fail_cleanly(void **state) {
   (void)state;
   tv_deck d;
@@ -168,6 +206,17 @@ static void bad_deck_descriptions_fail_cleanly(void **state) {
       tv_deck_init(&d, "S H D C E", "A K Q J T 9 8 7 6 5 4 3 2", &e),
       TV_ERANGE); /* 65 kinds */
   assert_int_equal(tv_deck_init(&d, "S H", "TOOLONGNAME", &e), TV_EINVAL);
+  /* A name must be writable in a card list (hand.h separators). */
+  static const char *unwritable[] = {"A\nK", "A;", "{A", "A\x01", "\xff"};
+  for (size_t i = 0; i < sizeof unwritable / sizeof *unwritable; i++) {
+    assert_int_equal(tv_deck_init(&d, "S H", unwritable[i], &e), TV_EINVAL);
+    assert_non_null(strstr(e.msg, "rank name \""));
+    assert_non_null(strstr(e.msg, "cannot be written in a card"));
+    assert_int_equal(tv_deck_init(&d, unwritable[i], "A K", &e), TV_EINVAL);
+    assert_non_null(strstr(e.msg, "suit name \""));
+  }
+  assert_non_null(strstr(e.msg, "\"\\xFF\""));
+  assert_int_equal(tv_deck_init(&d, "\u2660 \u2665", "A \u00c4", &e), TV_OK);
   assert_int_equal(tv_deck_init(&d, "S H D C", "A K Q J T 9 8 7 6 5 4 3 2", &e),
                    TV_OK);
   assert_int_equal(tv_deck_set_copies(&d, 5, &e), TV_ERANGE); /* 260 > 255 */
@@ -201,6 +250,7 @@ int main(void) {
       cmocka_unit_test(print_parse_round_trip_in_every_style),
       cmocka_unit_test(ascii_and_unicode_names),
       cmocka_unit_test(bad_cards_are_named_in_the_error),
+      cmocka_unit_test(odd_tokens_are_quoted_readably),
       cmocka_unit_test(bad_deck_descriptions_fail_cleanly),
       cmocka_unit_test(jokers_are_one_kind_with_copies),
   };

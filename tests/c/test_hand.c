@@ -152,6 +152,14 @@ static void parse_errors_leave_hand_unchanged(void **state) {
   assert_true(tv_hand_equal(&h, &before));
   assert_int_not_equal(tv_hand_parse(&deck80, "QSx99", &h, &e), TV_OK);
   assert_true(tv_hand_equal(&h, &before));
+  /* The message names the whole token, count and all. */
+  assert_int_equal(tv_hand_parse(&deck80, "KS ZZx2", &h, &e), TV_EINVAL);
+  assert_non_null(strstr(e.msg, "card 2: no card \"ZZx2\""));
+  assert_int_equal(tv_hand_parse(&deck80, "QS x2x2", &h, &e), TV_EINVAL);
+  assert_non_null(strstr(e.msg, "card 2: no card \"x2x2\""));
+  assert_int_equal(tv_hand_parse(&deck80, "QS\x01x3", &h, &e), TV_EINVAL);
+  assert_non_null(strstr(e.msg, "\"QS\\x01x3\""));
+  assert_true(tv_hand_equal(&h, &before));
 }
 
 /* The parser never needs an error struct (the engine's callers may pass

@@ -564,6 +564,119 @@ static void random_plays_are_legal(void **state) {
   }
 }
 
+/* The joker as the top card (no seed; the highest trump of many joker
+ * games): with a trump it is a trump that beats the ace of trumps, must
+ * be played to follow a trump lead, and leads trump; with no trump it is
+ * a suit of its own that still beats everything. A top card outside the
+ * deck is refused. */
+static void joker_as_top_card(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_err e;
+  make_deck(&d, "A K Q J", NULL, 1);
+  assert_int_equal(tv_deck_add_jokers(&d, 1, 0, &e), TV_OK);
+  tv_trick_rules r = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  r.top = d.joker;
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_OK);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 1); /* hearts */
+  play_each(&t, "AH X");
+  assert_int_equal(tv_trick_winner(&t), 1);
+  assert_true(tv_trick_suit(&t, d.joker) == 1);
+  assert_legal(&t, "KH X AS", "KH X"); /* the joker follows hearts */
+  tv_trick_init(&t, &d, &r, 1);
+  play_each(&t, "X");
+  assert_int_equal(t.led, 1); /* a joker lead is a trump lead */
+  assert_legal(&t, "KH AS", "KH");
+  tv_trick_init(&t, &d, &r, -1); /* no trump */
+  play_each(&t, "AS X");
+  assert_int_equal(tv_trick_winner(&t), 1);
+  assert_legal(&t, "X KS", "KS"); /* a joker is not a spade */
+  r.top = (tv_card)(d.nkinds);
+  assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
+  assert_string_equal(e.msg, "key 'top': not a card of this deck");
+}
+
+/* The beats relation of trick.h written out naively (suit and rank by
+ * division, the top card moved to trump), to check the per-kind keys. */
+static bool naive_beats(const tv_trick *t, tv_card c, tv_card b) {
+  const tv_trick_rules *r = t->rules;
+  if (c == r->top) return b != r->top;
+  if (b == r->top) return false;
+  int cs = tv_suit(t->deck, c), bs = tv_suit(t->deck, b);
+  if (c == r->top && t->trump >= 0) cs = t->trump;
+  if (cs == bs)
+    return r->order[tv_rank(t->deck, c)] < r->order[tv_rank(t->deck, b)];
+  return t->trump >= 0 && cs == t->trump;
+}
+
+/* The one-card fast path (tv_trick_card_rule, tv_trick_play_card) agrees
+ * with tv_trick_check without a hand and with tv_trick_play, over random
+ * tricks under several rule sets (Kosel with the Schocha and face-down
+ * play, Bura, leads of 1 or 3 only, leads of 2 or 3 only, Hosgin follow),
+ * every kind face up and down, with and without trump; and the beats
+ * keys agree with the naive relation for every pair of kinds, a joker
+ * and a non-natural trick order included. */
+static void one_card_fast_path_agrees(void **state) {
+  (void)state;
+  tv_deck d;
+  tv_err e;
+  make_deck(&d, "A K Q J T 9 8 7 6", NULL, 1);
+  assert_int_equal(tv_deck_add_jokers(&d, 1, 0, &e), TV_OK);
+  tv_trick_rules rules[5] = {
+      set_rules(SIZES(1, 2, 3, 4), C(&d, "6S"), TV_DOWN_ALLOWED),
+      set_rules(SIZES(1, 2, 3), TV_NO_CARD, TV_DOWN_NEVER),
+      set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_ALLOWED),
+      set_rules(SIZES(2, 3), TV_NO_CARD, TV_DOWN_NEVER),
+      follow_rules(TV_HEAD_TRUMP_LED, TV_REF_WINNER, TV_VOID_TRUMP),
+  };
+  static const uint8_t order[] = {0, 2, 3, 4, 1, 5, 6, 7, 8}; /* A T K Q J */
+  memcpy(rules[0].order, order, sizeof order);
+  tv_rng rng;
+  tv_rng_seed(&rng, 11);
+  for (int round = 0; round < 300; round++) {
+    const tv_trick_rules *r = &rules[round % 5];
+    tv_trick t;
+    tv_trick_init(&t, &d, r, (int)tv_rng_below(&rng, 5) - 1);
+    for (tv_card c = 0; c < d.nkinds; c++)
+      for (tv_card b = 0; b < d.nkinds; b++)
+        assert_int_equal(tv_trick_beats(&t, c, b), naive_beats(&t, c, b));
+    int plays = (int)tv_rng_below(&rng, 4);
+    for (int i = 0; i < plays; i++) { /* a random legal start */
+      tv_hand h, p;
+      bool down;
+      tv_hand_clear(&h);
+      while (h.size < 4)
+        tv_hand_add(&h, (tv_card)tv_rng_below(&rng, d.nkinds), 1);
+      if (!tv_trick_random(&t, &h, &rng, &p, &down)) {
+        /* only a lead of several cards of one suit can be impossible */
+        assert_true(t.nplays == 0 && !(r->lead_sizes & 2));
+        break;
+      }
+      assert_int_equal(tv_trick_play(&t, i, &p, down, &e), TV_OK);
+    }
+    for (tv_card c = 0; c < d.nkinds; c++)
+      for (int down = 0; down < 2; down++) {
+        tv_hand one;
+        tv_trick_why w;
+        tv_hand_clear(&one);
+        tv_hand_add(&one, c, 1);
+        tv_status st = tv_trick_check(&t, NULL, &one, down, TV_STYLE_ASCII, &w);
+        tv_trick_rule rule = tv_trick_card_rule(&t, c, down);
+        assert_int_equal(rule, st == TV_OK ? TV_RULE_OK : w.rule);
+        if (rule != TV_RULE_OK) continue;
+        tv_trick a = t, b = t;
+        assert_int_equal(tv_trick_play(&a, 9, &one, down, &e), TV_OK);
+        assert_int_equal(tv_trick_play_card(&b, 9, c, down, &e), TV_OK);
+        assert_int_equal(a.nplays, b.nplays);
+        assert_int_equal(a.best, b.best);
+        assert_int_equal(a.led, b.led);
+        assert_int_equal(a.size, b.size);
+        assert_memory_equal(&a.p[t.nplays], &b.p[t.nplays], sizeof a.p[0]);
+      }
+  }
+}
+
 /* The rules table's switches must fit together; each error names the key. */
 static void rules_check_names_the_key(void **state) {
   (void)state;
@@ -608,6 +721,8 @@ int main(void) {
       cmocka_unit_test(bura_example_trick),
       cmocka_unit_test(kosel_lead_shapes),
       cmocka_unit_test(bura_lead_shapes),
+      cmocka_unit_test(one_card_fast_path_agrees),
+      cmocka_unit_test(joker_as_top_card),
       cmocka_unit_test(kosel_pot_lead_sizes),
       cmocka_unit_test(schocha_set_is_unbeatable),
       cmocka_unit_test(short_hand_plays_all_face_down),

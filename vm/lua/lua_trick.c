@@ -5,10 +5,10 @@
  * talon.trickrules(deck, spec) checks every key of the table once and
  * compiles it into a talon.TrickRules userdata. talon.trick(rules, trump)
  * makes a talon.Trick that accumulates plays. The hot calls of a playout
- * (t:legal, t:play, t:play_random, t:winner) check the trick against its
- * metatable kept in an upvalue and cards and hands by their tag instead of
- * by registry name, return cards as interned Card userdata and allocate only
- * when they return a new Hand.
+ * (t:legal, t:play, t:play_random, t:winner) check the trick, cards and
+ * hands by their tag and an Rng against its metatable kept in an upvalue,
+ * never by registry name; they return cards as interned Card userdata and
+ * allocate only when they return a new Hand.
  *
  * Userdata: talon.Trick { tv_trick }  uservalue 1: Deck, 2: TrickRules
  * (talon.TrickRules is read in lua_trickrules.c).
@@ -22,11 +22,15 @@
 #define TL_TRICK    "talon.Trick"
 #define TL_TRICKWHY "talon.TrickWhy"
 
-/* Upvalues of every Trick method. */
-#define UV_TRICK lua_upvalueindex(1)
-#define UV_RNG   lua_upvalueindex(2)
+/* Upvalues of every Trick method: 1 the Trick metatable, 2 the Rng one. */
+#define UV_RNG lua_upvalueindex(2)
+
+/* The tag lets the hot calls check the trick as cards and hands are
+ * checked (lua_util.h): the right size and first word, no metatable. */
+#define TL_TAG_TRICK 0x54524b21u /* "TRK!" */
 
 typedef struct tl_trick {
+  uint32_t tag;
   tv_trick t; /* t.deck, t.rules point into the user values */
 } tl_trick;
 
@@ -63,6 +67,7 @@ static int trick_new(lua_State *L) {
   tl_trick_rules *u = tl_check_trick_rules(L, 1);
   int trump = check_trump(L, 2, u->deck);
   tl_trick *t = lua_newuserdatauv(L, sizeof *t, 2);
+  t->tag = TL_TAG_TRICK;
   tv_trick_init(&t->t, u->deck, &u->r, trump);
   luaL_setmetatable(L, TL_TRICK);
   lua_getiuservalue(L, 1, 1);
@@ -85,7 +90,10 @@ static void *fast_check(lua_State *L, int arg, int uv, const char *tname) {
 }
 
 static tl_trick *check_trick(lua_State *L) {
-  return fast_check(L, 1, UV_TRICK, TL_TRICK);
+  tl_trick *t = lua_touserdata(L, 1);
+  if (t && lua_rawlen(L, 1) == sizeof *t && t->tag == TL_TAG_TRICK) return t;
+  luaL_typeerror(L, 1, TL_TRICK);
+  return NULL;
 }
 
 static tv_hand *check_hand(lua_State *L, int arg, const tl_trick *t) {
@@ -149,11 +157,20 @@ static int why_tostring(lua_State *L) {
 static int trick_play(lua_State *L) {
   tl_trick *t = check_trick(L);
   lua_Integer seat = luaL_checkinteger(L, 2);
-  tv_hand play, *hand;
+  luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
+  if (lua_gettop(L) <= 3) { /* the hot t:play(seat, card): no hand */
+    const tl_card *c = tl_test_card(L, 3);
+    if (c && c->deck == t->t.deck &&
+        tv_trick_card_rule(&t->t, c->kind, false) == TV_RULE_OK) {
+      tv_trick_play_card(&t->t, (int)seat, c->kind, false, NULL);
+      lua_pushboolean(L, 1);
+      return 1;
+    }
+  }
+  tv_hand play, *hand = NULL;
   check_cards(L, 3, t, &play);
   bool down = lua_toboolean(L, 4);
-  hand = lua_isnoneornil(L, 5) ? NULL : check_hand(L, 5, t);
-  luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
+  if (!lua_isnoneornil(L, 5)) hand = check_hand(L, 5, t);
   tv_trick_why w;
   if (tv_trick_check(&t->t, hand, &play, down, TV_STYLE_ASCII, NULL) != TV_OK) {
     tv_trick_check(&t->t, hand, &play, down, tl_style(L), &w);
@@ -169,6 +186,37 @@ static int trick_play(lua_State *L) {
   if (hand) tv_hand_diff(hand, hand, &play);
   lua_pushboolean(L, 1);
   return 1;
+}
+
+/* t:resolve(cards1, ..., cardsN) -> index, seat: empties the trick, plays
+ * each argument as the face-up play of seats 1..N checked as t:play
+ * checks without a hand, and returns the winner; one call for a whole
+ * trick. An illegal play raises, naming it. */
+static int trick_resolve(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  int n = lua_gettop(L) - 1;
+  luaL_argcheck(L, n >= 1 && n <= TV_TRICK_MAX_PLAYS, 2,
+                "1 to 16 plays expected");
+  tv_trick_clear(&t->t);
+  for (int i = 1; i <= n; i++) {
+    const tl_card *c = tl_test_card(L, i + 1);
+    if (c && c->deck == t->t.deck &&
+        tv_trick_card_rule(&t->t, c->kind, false) == TV_RULE_OK) {
+      tv_trick_play_card(&t->t, i, c->kind, false, NULL);
+      continue;
+    }
+    tv_hand play;
+    tv_trick_why w;
+    check_cards(L, i + 1, t, &play);
+    if (tv_trick_check(&t->t, NULL, &play, false, tl_style(L), &w) != TV_OK)
+      return luaL_argerror(L, i + 1,
+                           lua_pushfstring(L, "play %d: %s", i, w.because));
+    tv_trick_play(&t->t, i, &play, false, NULL);
+  }
+  int w = tv_trick_winner(&t->t);
+  lua_pushinteger(L, w + 1);
+  lua_pushinteger(L, t->t.p[w].seat);
+  return 2;
 }
 
 /* t:allows(hand|nil, cards[, face_down]) -> boolean */
@@ -264,7 +312,10 @@ static int trick_play_random(lua_State *L) {
   luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
   luaL_argcheck(L, t->t.nplays < TV_TRICK_MAX_PLAYS, 1, "the trick is full");
   if (!tv_trick_random(&t->t, h, r, &play, &down))
-    return luaL_argerror(L, 3, "the hand is empty");
+    return luaL_argerror(L, 3,
+                         h->size ? "the hand has no legal play (no lead of "
+                                   "an allowed size)"
+                                 : "the hand is empty");
   if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
     return tl_raise(L, &e);
   tv_hand_diff(h, h, &play);
@@ -438,6 +489,7 @@ static int trick_tostring(lua_State *L) {
 
 static const luaL_Reg trick_methods[] = {
     {"play", trick_play},
+    {"resolve", trick_resolve},
     {"allows", trick_allows},
     {"why", trick_why},
     {"legal", trick_legal},
