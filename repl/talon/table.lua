@@ -21,7 +21,7 @@ function tbl.suit_name(s)
   local style = require("talon").style()
   if not s then return "none" end
   if style == "ascii" or not GLYPH[s] then return s end
-  if style == "color" and (s == "H" or s == "D") then return "\27[31m" .. GLYPH[s] .. "\27[0m" end
+  if style == "color" and (s == "H" or s == "D") then return "\27[31m" .. GLYPH[s] .. "\27[39m" end
   return GLYPH[s]
 end
 
