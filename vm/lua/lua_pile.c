@@ -12,6 +12,7 @@ static tl_pile *push_pile(lua_State *L, int deck_idx) {
   tl_pile *p = lua_newuserdatauv(L, sizeof *p, 1);
   p->deck = d;
   p->p.n = 0;
+  p->tag = TL_TAG_PILE;
   luaL_setmetatable(L, TL_PILE);
   lua_rotate(L, -2, 1);
   lua_setiuservalue(L, -2, 1);

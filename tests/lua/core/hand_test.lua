@@ -45,6 +45,37 @@ t.test("each, cards, suit, nth", function()
   t.eq(h:nth(4), french:card("2C")); t.eq(h:nth(5), nil)
 end)
 
+-- HOK-R3 and the like: follow suit if you can. h:follow writes into a
+-- reused hand, and hands back the hand itself when it is void or leads.
+t.test("follow: the suit's cards into the given hand, else the hand itself", function()
+  local h = french:hand("AS 9S KH 2D")
+  local into = french:hand("QC")
+  t.ok(rawequal(h:follow("S", into), into), "written into 'into'")
+  t.eq(tostring(into), "{AS 9S}", "only spades, QC overwritten")
+  t.eq(tostring(h:follow("S")), "{AS 9S}", "a new hand without 'into'")
+  t.ok(rawequal(h:follow("C", into), h), "void in clubs: the whole hand")
+  t.ok(rawequal(h:follow(nil, into), h), "leading: the whole hand")
+  t.eq(tostring(h), "{AS 9S KH 2D}", "the hand is unchanged")
+  t.checkerror("must not be the hand itself", h.follow, h, "S", h)
+  t.checkerror("another deck", h.follow, h, "S", hosgin:hand())
+  t.checkerror("not a suit", h.follow, h, "Z", into)
+end)
+
+-- nth skips whole groups of kinds at once: it must still agree with the
+-- kind-order list, copies counted, on hands of every size.
+t.test("nth agrees with cards() on seeded random hands", function()
+  local rng = talon.rng(5)
+  for round = 1, 200 do
+    local deck = round % 2 == 0 and hosgin or french
+    local pile = deck:pile():shuffle(rng)
+    local h = deck:hand()
+    for _ = 1, rng:int(0, #pile) do h:add(pile:draw()) end
+    local list = h:cards()
+    for i = 1, #list do t.eq(h:nth(i), list[i], "round " .. round .. " card " .. i) end
+    t.eq(h:nth(#list + 1), nil, "past the end")
+  end
+end)
+
 -- RULES.md §0: every deal that names a seed is reproducible.
 t.test("same seed, same deal for every seed pattern", function()
   local patterns = {
