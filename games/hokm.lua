@@ -20,9 +20,9 @@ local SUITS = { "S", "H", "D", "C" }
 -- until an ace arrives (skipping 'skip'); returns the receiver and the
 -- cards shown.
 local function deal_to_ace(st, pile, from, skip, shown)
-  local s = from
+  local s, n = from, st.n
   while true do
-    s = st:next(s)
+    s = s % n + 1 -- st:next(s)
     if s ~= skip then
       local c = pile:draw()
       if shown then shown[#shown + 1] = st.names[s] .. " " .. tostring(c) end
@@ -44,6 +44,7 @@ local function seat_partner(st, h, p)
   st.names[(h) % 4 + 1] = others[1]
   st.names[(h + 1) % 4 + 1] = partner
   st.names[(h + 2) % 4 + 1] = others[2]
+  if st.quiet then return end
   st:log("seats", { names = { table.unpack(st.names) } },
     "seats rearranged so partners sit opposite: %s", table.concat(st.names, ", "))
 end
@@ -57,14 +58,18 @@ local function setup(st)
     local drawer = st.rng:int(1, st.n)
     local shown = not st.quiet and {} or nil -- sentences only when someone reads them
     st.hakem = deal_to_ace(st, pile, drawer, nil, shown)
-    st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
-      "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
-      st.names[drawer], shown and table.concat(shown, ", "), st.names[st.hakem])
+    if shown then
+      st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
+        "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
+        st.names[drawer], table.concat(shown, ", "), st.names[st.hakem])
+    end
     if st.n == 4 then
       local from = shown and #shown
       local p = deal_to_ace(st, pile, st.hakem, st.hakem, shown)
-      st:log("partner", { partner = p, shown = shown and { table.unpack(shown, from + 1) } },
-        "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])
+      if shown then
+        st:log("partner", { partner = p, shown = { table.unpack(shown, from + 1) } },
+          "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])
+      end
       seat_partner(st, st.hakem, p)
     end
   end
@@ -88,8 +93,10 @@ local function start_hand(st)
   st.dealer = st:prev(h)
   st.leader, st.turn = h, h
   st.side_tricks = { 0, 0 }
-  st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
-    "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
+  if not st.quiet then
+    st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
+      "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
+  end
   deal.packets(st, { h }, { 5 })          -- HOK-R9/R13/R17: the Hakem's 5 first
   if st.n == 2 then deal.packets(st, { st.dealer }, { 5 }) end
   return "trump"
@@ -285,8 +292,11 @@ local function finish_trick(st)
   st.won[w]:add(t.cards) -- one C call for the whole trick
   st.tricks_won[w] = st.tricks_won[w] + 1
   st.tricks_played = st.tricks_played + 1
-  st:log("trick", { winner = w, card = t.cards[i], why = why },
-    "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, t.cards[i], REASON[why])
+  if not st.quiet then -- no event table per trick in simulations
+    st:log("trick", { winner = w, card = t.cards[i], why = why },
+      "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, t.cards[i],
+      REASON[why])
+  end
   tricks.clear(t)
   st.leader, st.turn = w, w
   local out
@@ -302,7 +312,7 @@ local play_phase = {
   doc = "tricks: follow suit if you can, otherwise any card (HOK-R3)",
   cards = true,
   mover = function(st) return st.turn end,
-  legal = function(st, seat) return tricks.follow(st.hands[seat], st.trick.led) end,
+  legal = function(st, seat) return tricks.legal(st.trick, st.hands[seat]) end,
   check = function(st, seat, card)
     local hand = st.hands[seat]
     if hand:count(card) == 0 then

@@ -23,10 +23,15 @@ local G = {}
 G.__index = G
 running.G = G
 
+-- The verbs a definition's actions may use, built once per definition.
+local verbs_cache = setmetatable({}, { __mode = "k" })
 local function verbs_of(def)
-  local v = {}
+  local v = verbs_cache[def]
+  if v then return v end
+  v = {}
   for k, t in pairs(actions.verbs) do v[k] = t end
   for k, t in pairs(def.actions or {}) do v[k] = t end
+  verbs_cache[def] = v
   return v
 end
 
@@ -119,8 +124,11 @@ function running.new(def, params, deck)
     seed = params.seed or 0, file = params.file, deck = deck,
     act = {}, act_seat = {}, nact = 0, hands_done = 0,
     where = params.file or def.name, checking = params.checking,
+    verbs = verbs_of(def),
+    -- set later; named here so the table is built at its final size
+    state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
+    picked = nil, res = nil, score_snap = nil,
   }, G)
-  g.verbs = verbs_of(def)
   local ok, err = guard.call(start, g)
   if not ok then error(err, 0) end
   return g
@@ -218,26 +226,37 @@ local function why_illegal(g, a)
   return v
 end
 
+local function log_action(st, ph, seat, a)
+  if ph.private then
+    st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
+      actions.text(a))
+    st:log("action", { seat = seat }, "%s acts face down", st.names[seat])
+  else
+    st:log("action", { seat = seat, action = a }, "%s: %s", st.names[seat], actions.text(a))
+  end
+end
+
+-- Applies action 'a' of 'seat' in phase 'ph'; returns the phase and the
+-- mover after it.
 local function step(g, ph, seat, a)
   local st = g.state
-  if not st.quiet then
-    if ph.private then
-      st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
-        actions.text(a))
-      st:log("action", { seat = seat }, "%s acts face down", st.names[seat])
-    else
-      st:log("action", { seat = seat, action = a }, "%s: %s", st.names[seat], actions.text(a))
-    end
-  end
-  if g.checking then snapshot(g) end
+  if not st.quiet then log_action(st, ph, seat, a) end
+  local checking = g.checking
+  if checking then snapshot(g) end
   local nxt = ph.apply(st, seat, a)
-  if nxt ~= nil then goto_phase(g, nxt)
-  else g.mover_seat = ph.mover(st) end
-  if g.checking then scores_moved(g, "after an action") end
+  local mover
+  if nxt == nil then
+    mover = ph.mover(st)
+    g.mover_seat = mover
+  else
+    goto_phase(g, nxt)
+    ph, mover = g.ph, g.mover_seat
+  end
+  if checking then scores_moved(g, "after an action") end
   -- the next legal Hand is found inside this same protected call: one
   -- sandbox call per card instead of two
-  local nph = g.ph
-  g.legal_h = nph and nph.cards and nph.legal(st, g.mover_seat) or nil
+  g.legal_h = ph and ph.cards and ph.legal(st, mover) or nil
+  return ph, mover
 end
 
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
@@ -290,23 +309,26 @@ function G:play(a)
 end
 
 local function random_playout(g, rng, limit)
-  local n = 0
-  while g.ph and n < limit do
-    local ph, seat = g.ph, g.mover_seat
+  local st, act, act_seat = g.state, g.act, g.act_seat
+  local ph, seat, k = g.ph, g.mover_seat, g.nact
+  local first, stop = k, k + limit
+  local list = g.legal_list -- cached before the playout
+  g.legal_list, g.picked = nil, nil
+  while ph and k < stop do
     local a
     if ph.cards then
-      a = (g.legal_h or ph.legal(g.state, seat)):pick(rng)
+      a = (g.legal_h or ph.legal(st, seat)):pick(rng)
     else
-      local list = g.legal_list or ph.legal(g.state, seat)
+      list = list or ph.legal(st, seat)
       a = list[rng:int(1, #list)]
+      list = nil
     end
-    g.legal_h, g.legal_list = nil, nil
-    step(g, ph, seat, a)
-    local k = g.nact + 1
-    g.act[k], g.act_seat[k], g.nact = a, seat, k
-    n = n + 1
+    local played = seat
+    ph, seat = step(g, ph, seat, a)
+    k = k + 1
+    act[k], act_seat[k], g.nact = a, played, k
   end
-  return n
+  return k - first
 end
 
 -- Plays uniformly random legal actions until the game ends (or 'limit'

@@ -46,11 +46,22 @@ end
 
 -- The cards a hand may play when 'led' (a suit name, or nil when leading)
 -- must be followed: the cards of that suit if any, else the whole hand.
-function tricks.follow(hand, led)
-  if not led then return hand end
-  local same = hand:suit(led)
-  if #same > 0 then return same end
-  return hand
+-- 'into' (optional) is a Hand of the same deck to write the suit's cards
+-- into instead of a new one.
+function tricks.follow(hand, led, into)
+  return hand:follow(led, into)
+end
+
+-- tricks.follow for the next card of trick 't', written into a Hand the
+-- trick keeps for it (no allocation per card): valid until the next call
+-- on this trick, and never to be modified.
+function tricks.legal(t, hand)
+  local into = t.legal_hand
+  if not into then
+    into = hand:deck():hand()
+    t.legal_hand = into
+  end
+  return hand:follow(t.led, into)
 end
 
 -- Index of the winning card of trick 't' under the general rule, and why:
