@@ -329,8 +329,9 @@ local play_phase = {
     st.hands[seat]:remove(card)
     local t = st.trick
     tricks.add(t, seat, card, st.info.suit[card])
-    if t.n < st.n then
-      st.turn = st:next(seat)
+    local n = st.n
+    if t.n < n then
+      st.turn = seat % n + 1 -- st:next(seat)
       return nil
     end
     return finish_trick(st)

@@ -18,6 +18,7 @@ local score = require "talon.score"
 
 local running = {}
 local call = guard.call
+local sandbox_call = guard.sandbox and guard.sandbox.call
 
 local G = {}
 G.__index = G
@@ -259,6 +260,13 @@ local function step(g, ph, seat, a)
   return ph, mover
 end
 
+-- guard.call(step, ...) without its vararg frame: the per-action call of
+-- g:play.
+local function call_step(g, ph, seat, a)
+  if sandbox_call then return sandbox_call(guard.budget_ms, step, g, ph, seat, a) end
+  return call(step, g, ph, seat, a)
+end
+
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
 local function rebuild(g, k)
   local ng = running.new(g.def, g.params, g.deck)
@@ -290,7 +298,7 @@ function G:try(a)
   end
   local seat = self.mover_seat
   self.legal_h, self.legal_list, self.picked = nil, nil, nil
-  local ok, err = call(step, self, ph, seat, a)
+  local ok, err = call_step(self, ph, seat, a)
   if not ok then
     local rok, rerr = pcall(rebuild, self, self.nact)
     if not rok then self.aborted = err; self.abort_cause = rerr end
@@ -308,10 +316,46 @@ function G:play(a)
   return true
 end
 
-local function random_playout(g, rng, limit)
+-- The batch loop of quiet, unchecked games: step() without the event and
+-- score-check branches, the position kept in locals, and the legal set of
+-- the next position found when it is needed (one call per card either way).
+local function quiet_playout(g, rng, k, stop)
   local st, act, act_seat = g.state, g.act, g.act_seat
-  local ph, seat, k = g.ph, g.mover_seat, g.nact
-  local first, stop = k, k + limit
+  local ph, seat = g.ph, g.mover_seat
+  local legal_h, list = g.legal_h, g.legal_list -- cached before the playout
+  g.legal_h, g.legal_list, g.picked = nil, nil, nil
+  while ph and k < stop do
+    local a
+    if ph.cards then
+      a = (legal_h or ph.legal(st, seat)):pick(rng)
+      legal_h = nil
+    else
+      list = list or ph.legal(st, seat)
+      a = list[rng:int(1, #list)]
+      list = nil
+    end
+    local played, nxt = seat, ph.apply(st, seat, a)
+    if nxt == nil then
+      seat = ph.mover(st)
+      g.mover_seat = seat
+    else
+      goto_phase(g, nxt)
+      ph, seat = g.ph, g.mover_seat
+    end
+    k = k + 1
+    act[k], act_seat[k], g.nact = a, played, k
+  end
+  return k
+end
+
+local function random_playout(g, rng, limit)
+  local first = g.nact
+  if g.state.quiet and not g.checking then
+    return quiet_playout(g, rng, first, first + limit) - first
+  end
+  local st, act, act_seat = g.state, g.act, g.act_seat
+  local ph, seat, k = g.ph, g.mover_seat, first
+  local stop = k + limit
   local list = g.legal_list -- cached before the playout
   g.legal_list, g.picked = nil, nil
   while ph and k < stop do

@@ -58,7 +58,7 @@ end
 function tricks.legal(t, hand)
   local into = t.legal_hand
   if not into then
-    into = hand:deck():hand()
+    into = hand:copy() -- any Hand of the deck: follow overwrites it
     t.legal_hand = into
   end
   return hand:follow(t.led, into)
