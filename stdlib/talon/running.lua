@@ -116,6 +116,18 @@ local function start(g)
   begin_hand(g, g.params.deal)
 end
 
+-- An empty table with room for 64 array items (Lua 5.4 has no
+-- table.create): the action lists of a hand of most games then grow
+-- without a rehash per power of two.
+local function list64()
+  return {
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+  }
+end
+
 -- Creates a running game; see docs/framework.md §2. 'deck' (internal) reuses
 -- a deck so rebuilt games share its interned cards.
 function running.new(def, params, deck)
@@ -123,7 +135,8 @@ function running.new(def, params, deck)
   local g = setmetatable({
     def = def, params = params, opts = game.options(def, params.options),
     seed = params.seed or 0, file = params.file, deck = deck,
-    act = {}, act_seat = {}, nact = 0, hands_done = 0,
+    act = list64(), act_seat = list64(),
+    nact = 0, hands_done = 0,
     where = params.file or def.name, checking = params.checking,
     verbs = verbs_of(def),
     -- set later; named here so the table is built at its final size
