@@ -16,19 +16,23 @@ local SUITS = { "S", "H", "D", "C" }
 
 -- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
 
--- Deals face-up cards one at a time from the seat after a random dealer
--- until an ace arrives (skipping 'skip'); returns the receiver and the
--- cards shown.
-local function deal_to_ace(st, pile, from, skip, shown)
-  local s, n = from, st.n
-  while true do
-    s = s % n + 1 -- st:next(s)
-    if s ~= skip then
-      local c = pile:draw()
-      if shown then shown[#shown + 1] = st.names[s] .. " " .. tostring(c) end
-      if c.rank == "A" then return s, c end
+-- Deals face-up cards one at a time, from position 'pos' of the pile on,
+-- to the seats after 'from' in turn (skipping 'from' itself when
+-- 'skip_from') until an ace arrives; returns the receiver and the ace's
+-- position. The pile stays as it is: the cards dealt are found with
+-- pile:find, and named in 'shown' (with 'cards', pile:cards()) only when
+-- someone reads the events.
+local function deal_to_ace(st, pile, from, skip_from, pos, shown, cards)
+  local at = pile:find("A", pos)
+  local n = st.n
+  local cycle = skip_from and n - 1 or n
+  local function seat(j) return (from + (j - 1) % cycle) % n + 1 end -- j-th receiver
+  if shown then
+    for j = 1, at - pos + 1 do
+      shown[#shown + 1] = st.names[seat(j)] .. " " .. tostring(cards[pos + j - 1])
     end
   end
+  return seat(at - pos + 1), at
 end
 
 -- HOK-R7: the partner moves opposite the Hakem; the other two keep their
@@ -57,7 +61,9 @@ local function setup(st)
     local pile = st.deck:pile():shuffle(st.rng)
     local drawer = st.rng:int(1, st.n)
     local shown = not st.quiet and {} or nil -- sentences only when someone reads them
-    st.hakem = deal_to_ace(st, pile, drawer, nil, shown)
+    local cards = shown and pile:cards()
+    local hakem, at = deal_to_ace(st, pile, drawer, false, 1, shown, cards)
+    st.hakem = hakem
     if shown then
       st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
         "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
@@ -65,7 +71,7 @@ local function setup(st)
     end
     if st.n == 4 then
       local from = shown and #shown
-      local p = deal_to_ace(st, pile, st.hakem, st.hakem, shown)
+      local p = deal_to_ace(st, pile, st.hakem, true, at + 1, shown, cards)
       if shown then
         st:log("partner", { partner = p, shown = { table.unpack(shown, from + 1) } },
           "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])

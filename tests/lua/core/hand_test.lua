@@ -115,6 +115,25 @@ t.test("pile: deal, draw, put_bottom, errors", function()
   t.checkerror("not a hand of this deck", pile.deal, pile, { hosgin:hand() }, { 1 })
 end)
 
+-- HOK-R6: "deal face up until the first ace" is the position of that ace.
+t.test("pile:find gives the position of the first card of a rank", function()
+  local pile = french:pile("7S AH 2C AS 9D")
+  t.eq(pile:find("A"), 2, "the first ace from the top")
+  t.eq(pile:find("A", 3), 4, "the next one below position 3")
+  t.eq(pile:find("A", 5), nil, "no ace at or below position 5")
+  t.eq(pile:find("K"), nil, "no king at all")
+  t.eq(#pile, 5, "the pile is unchanged")
+  local rng = talon.rng(7)
+  for _ = 1, 50 do -- agrees with drawing until the rank shows
+    local p = french:pile():shuffle(rng)
+    local list, k = p:cards(), p:find("Q")
+    for i = 1, k - 1 do t.ok(list[i].rank ~= "Q", "no queen before") end
+    t.eq(list[k].rank, "Q", "a queen at the position")
+  end
+  t.checkerror("not a rank of this deck", pile.find, pile, "Z")
+  t.checkerror("at least 1", pile.find, pile, "A", 0)
+end)
+
 t.test("rng: bounds, state round trip, pick", function()
   local r = talon.rng(7)
   for _ = 1, 200 do
