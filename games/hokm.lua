@@ -84,6 +84,8 @@ end
 
 -- ===== dealing (HOK-R9, HOK-R13, HOK-R17)
 
+local FIVE, REST4, REST3 = { 5 }, { 4, 4 }, { 4, 4, 4 } -- packets (HOK-R9/R13)
+
 local function others_from(st, first)
   local list = {}
   local s = first
@@ -103,8 +105,8 @@ local function start_hand(st)
     st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
       "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
   end
-  deal.packets(st, { h }, { 5 })          -- HOK-R9/R13/R17: the Hakem's 5 first
-  if st.n == 2 then deal.packets(st, { st.dealer }, { 5 }) end
+  deal.packets(st, { h }, FIVE)          -- HOK-R9/R13/R17: the Hakem's 5 first
+  if st.n == 2 then deal.packets(st, { st.dealer }, FIVE) end
   return "trump"
 end
 
@@ -113,10 +115,9 @@ for i, s in ipairs(SUITS) do trump_actions[i] = actions.make("trump", s) end
 
 local function deal_rest(st)
   local h = st.hakem
-  deal.packets(st, others_from(st, h), { 5 })
-  local all = { h }
-  for _, s in ipairs(others_from(st, h)) do all[#all + 1] = s end
-  deal.packets(st, all, st.n == 4 and { 4, 4 } or { 4, 4, 4 })
+  local others = others_from(st, h)
+  deal.packets(st, others, FIVE)
+  deal.packets(st, { h, table.unpack(others) }, st.n == 4 and REST4 or REST3)
 end
 
 local trump_phase = {

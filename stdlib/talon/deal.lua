@@ -79,8 +79,8 @@ end
 -- every seat in order receives that many cards.
 function deal.packets(st, order, pattern)
   if st.dealing then return from_given(st, order, pattern) end
-  local hands = {}
-  for i, s in ipairs(order) do hands[i] = st.hands[s] end
+  local all, hands = st.hands, { nil, nil, nil, nil } -- room for 4 without a rehash
+  for i = 1, #order do hands[i] = all[order[i]] end
   st.stock:deal(hands, pattern)
 end
 

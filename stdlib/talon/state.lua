@@ -143,7 +143,7 @@ function state.new(def, opts, rng, quiet, deck)
   deck = deck or deck_of(def, opts)
   local st = setmetatable({
     n = n, opts = opts, deck = deck, full = deck:full(), rng = rng,
-    quiet = quiet, events = {}, hand_no = 0, names = {}, chips = {},
+    quiet = quiet, events = {}, hand_no = 0, names = seats.slots(n), chips = {},
     info = tricks.info(deck), dealer = 1,
     -- set later; named here so the table is built at its final size
     -- (with room for a few fields of the game's own)
@@ -155,7 +155,7 @@ function state.new(def, opts, rng, quiet, deck)
   local names = st.names
   for s = 1, n do names[s] = NAMES[s] end
   st.sides, st.side_of = seats.sides(n, def.sides and def.sides(n, opts) or nil)
-  local scores = {}
+  local scores = seats.slots(#st.sides)
   for i = 1, #st.sides do scores[i] = 0 end
   st.scores = scores
   return st
@@ -174,8 +174,9 @@ function state.new_hand(st, given)
     blank = deck:hand()
     blanks[deck] = blank
   end
-  local hands, won, tricks_won = {}, {}, {}
-  for s = 1, st.n do
+  local n = st.n
+  local hands, won, tricks_won = seats.slots(n), seats.slots(n), seats.slots(n)
+  for s = 1, n do
     hands[s] = blank:copy()
     won[s] = blank:copy()
     tricks_won[s] = 0
