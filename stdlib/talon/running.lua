@@ -288,6 +288,23 @@ local function rebuild(g, k)
   for key, v in pairs(ng) do g[key] = v end
 end
 
+-- Plays the mover's action 'a' (already known to be legal) in the one
+-- protected call and records it. A failing hook restores the position
+-- before the action and re-raises.
+local function commit(g, a)
+  local ph, seat = g.ph, g.mover_seat
+  g.legal_h, g.legal_list, g.picked = nil, nil, nil
+  local ok, err = call_step(g, ph, seat, a)
+  if not ok then
+    local rok, rerr = pcall(rebuild, g, g.nact)
+    if not rok then g.aborted = err; g.abort_cause = rerr end
+    error(err, 0)
+  end
+  local n = g.nact + 1
+  g.act[n], g.act_seat[n], g.nact = a, seat, n
+  return true
+end
+
 -- Applies an action; returns true, or false and a violation if illegal.
 -- A failing hook restores the position before the action and re-raises.
 function G:try(a)
@@ -300,30 +317,22 @@ function G:try(a)
   end
   local ph = self.ph
   if ph.cards then
-    if a == self.picked then -- drawn from the current legal Hand by G:random
-      self.picked = nil
-    elseif not actions.is_card(a) or a.deck ~= self.deck
-      or (self.legal_h or self:legal_hand()):count(a) == 0 then
+    if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
+      and (not actions.is_card(a) or a.deck ~= self.deck
+        or (self.legal_h or self:legal_hand()):count(a) == 0) then
       return false, why_illegal(self, a)
     end
   elseif not is_legal(self, a) then
     return false, why_illegal(self, a)
   end
-  local seat = self.mover_seat
-  self.legal_h, self.legal_list, self.picked = nil, nil, nil
-  local ok, err = call_step(self, ph, seat, a)
-  if not ok then
-    local rok, rerr = pcall(rebuild, self, self.nact)
-    if not rok then self.aborted = err; self.abort_cause = rerr end
-    error(err, 0)
-  end
-  local n = self.nact + 1
-  self.act[n], self.act_seat[n], self.nact = a, seat, n
-  return true
+  return commit(self, a)
 end
 
 -- Applies an action or raises its violation (an error object).
 function G:play(a)
+  -- the card G:random just drew (the path of bots) needs no check; the
+  -- pick is forgotten at every action, so it is always the current one's
+  if a ~= nil and a == self.picked and not self.aborted then return commit(self, a) end
   local ok, v = self:try(a)
   if not ok then error(v, 2) end
   return true
