@@ -144,7 +144,8 @@ static int check_suit(lua_State *L, int arg, const tv_deck *d) {
     size_t len;
     const char *name = luaL_checklstring(L, arg, &len);
     for (s = 0; s < d->nsuits; s++) /* the exact name: the per-card case */
-      if (strcmp(name, d->suit_name[s]) == 0) return s;
+      if (name[0] == d->suit_name[s][0] && strcmp(name, d->suit_name[s]) == 0)
+        return s;
     s = tv_deck_find_suit(d, name, len);
   }
   luaL_argcheck(L, s >= 0 && s < d->nsuits, arg, "not a suit of this deck");
