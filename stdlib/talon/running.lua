@@ -358,8 +358,7 @@ local function quiet_playout(g, rng, k, stop)
     end
     local played, nxt = seat, ph.apply(st, seat, a)
     if nxt == nil then
-      seat = ph.mover(st)
-      g.mover_seat = seat
+      seat = ph.mover(st) -- g.mover_seat is set on the way out
     else
       goto_phase(g, nxt)
       ph, seat = g.ph, g.mover_seat
@@ -367,6 +366,7 @@ local function quiet_playout(g, rng, k, stop)
     k = k + 1
     act[k], act_seat[k], g.nact = a, played, k
   end
+  g.mover_seat = seat
   return k
 end
 

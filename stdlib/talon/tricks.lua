@@ -67,15 +67,18 @@ end
 -- Index of the winning card of trick 't' under the general rule, and why:
 -- "trump" or "led".
 function tricks.winner(t, inf, trump)
-  local suit, rank = inf.suit, inf.rank
-  local best, best_trump = 1, suit[t.cards[1]] == trump
+  local suit, rank, cards, led = inf.suit, inf.rank, t.cards, t.led
+  local first = cards[1]
+  local best, best_trump, best_rank = 1, suit[first] == trump, rank[first]
   for i = 2, t.n do
-    local c, b = t.cards[i], t.cards[best]
+    local c = cards[i]
     local cs = suit[c]
     if cs == trump then
-      if not best_trump or rank[c] < rank[b] then best, best_trump = i, true end
-    elseif not best_trump and cs == t.led and rank[c] < rank[b] then
-      best = i
+      if not best_trump or rank[c] < best_rank then
+        best, best_trump, best_rank = i, true, rank[c]
+      end
+    elseif not best_trump and cs == led and rank[c] < best_rank then
+      best, best_rank = i, rank[c]
     end
   end
   return best, best_trump and "trump" or "led"
