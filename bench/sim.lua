@@ -9,8 +9,9 @@
 -- path; game.new also draws for the Hakem, HOK-R6), the same with g:play
 -- per action (bots, front ends), and the hands of one long match in one
 -- g:playout (what a C loop over hands compares with most closely: no new
--- game per hand). Every figure is the best of ROUNDS (default 5) runs, as
--- other processes share the machine.
+-- game per hand); and, for scale, the hand written in plain Lua over the
+-- same primitives without the framework. Every figure is the best of
+-- ROUNDS (default 5) runs, as other processes share the machine.
 local game = require "talon.game"
 local loader = require "talon.loader"
 local talon = require "talon"
@@ -62,6 +63,46 @@ local function match_hands(options)
   return os.clock() - t0
 end
 
+-- The same hand written directly in Lua over the talon primitives, with no
+-- framework (no hooks, state, record): what Lua itself costs, for scale.
+local function direct_lua(all)
+  local deck = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
+  local rng, blank = talon.rng(1), deck:hand()
+  local suit, rank = {}, {}
+  for _, c in ipairs(deck:kinds()) do suit[c], rank[c] = c.suit, c.rank_index end
+  local SUITS = { "S", "H", "D", "C" }
+  local t0 = os.clock()
+  for _ = 1, n do
+    local hands = { blank:copy(), blank:copy(), blank:copy(), blank:copy() }
+    local pile = deck:pile():shuffle(rng)
+    pile:deal({ hands[1] }, { 5 })
+    local trump = SUITS[rng:int(1, 4)]
+    pile:deal({ hands[2], hands[3], hands[4] }, { 5 })
+    pile:deal(hands, { 4, 4 })
+    local into, leader, won = blank:copy(), 1, { 0, 0 }
+    for _ = 1, 13 do
+      local led, top, winner = nil, nil, leader
+      for i = 0, 3 do
+        local s = (leader + i - 1) % 4 + 1
+        local h = hands[s]
+        local c = h:follow(led, into):pick(rng) -- HOK-R3
+        h:remove(c)
+        if not led then
+          led, top = suit[c], c
+        elseif (suit[c] == suit[top] and rank[c] < rank[top]) -- HOK-R4
+          or (suit[c] == trump and suit[top] ~= trump) then
+          top, winner = c, s
+        end
+      end
+      leader = winner
+      local side = (winner - 1) % 2 + 1
+      won[side] = won[side] + 1
+      if not all and won[side] == 7 then break end
+    end
+  end
+  return os.clock() - t0
+end
+
 local function c_rate(all)
   if not c_bench then return nil end
   local rate, line
@@ -86,16 +127,19 @@ for _, m in ipairs(MODES) do
   local rate = n / dt
   local step_rate = n / best(function() return one_hand_games(m.options, true) end)
   local match_rate = n / best(function() return match_hands(m.options) end)
+  local direct_rate = n / best(function() return direct_lua(m.all) end)
   print(("framework (Lua, %s), g:playout: %8.0f playouts/s (game.new %.1f us, then %.0f ns"
     .. " per action, %.1f actions/hand)"):format(m.name, rate, t_new / n * 1e6,
     (dt - t_new) / (per_hand * n) * 1e9, per_hand))
   print(("framework (Lua, %s), g:play:    %8.0f playouts/s"):format(m.name, step_rate))
   print(("framework (Lua, %s), one match: %8.0f hands/s (no game.new per hand)")
     :format(m.name, match_rate))
+  print(("plain Lua, no framework (%s):   %8.0f hands/s (the same hand over talon's"
+    .. " primitives)"):format(m.name, direct_rate))
   local c = c_rate(m.all)
   if c then
     print(("ratio C / Lua framework (%s): %.1fx with g:playout, %.1fx with g:play,"
-      .. " %.1fx for the hands of one match (target: within 10x)")
-      :format(m.name, c / rate, c / step_rate, c / match_rate))
+      .. " %.1fx for the hands of one match (target: within 10x); C / plain Lua %.1fx")
+      :format(m.name, c / rate, c / step_rate, c / match_rate, c / direct_rate))
   end
 end
