@@ -25,14 +25,14 @@ local SUITS = { "S", "H", "D", "C" }
 local function deal_to_ace(st, pile, from, skip_from, pos, shown, cards)
   local at = pile:find("A", pos)
   local n = st.n
-  local cycle = skip_from and n - 1 or n
-  local function seat(j) return (from + (j - 1) % cycle) % n + 1 end -- j-th receiver
+  local cycle = skip_from and n - 1 or n -- the j-th card goes to seat_j below
   if shown then
     for j = 1, at - pos + 1 do
-      shown[#shown + 1] = st.names[seat(j)] .. " " .. tostring(cards[pos + j - 1])
+      local seat_j = (from + (j - 1) % cycle) % n + 1
+      shown[#shown + 1] = st.names[seat_j] .. " " .. tostring(cards[pos + j - 1])
     end
   end
-  return seat(at - pos + 1), at
+  return (from + (at - pos) % cycle) % n + 1, at
 end
 
 -- HOK-R7: the partner moves opposite the Hakem; the other two keep their
