@@ -273,13 +273,6 @@ local function step(g, ph, seat, a)
   return ph, mover
 end
 
--- guard.call(step, ...) without its vararg frame: the per-action call of
--- g:play.
-local function call_step(g, ph, seat, a)
-  if sandbox_call then return sandbox_call(guard.budget_ms, step, g, ph, seat, a) end
-  return call(step, g, ph, seat, a)
-end
-
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
 local function rebuild(g, k)
   local ng = running.new(g.def, g.params, g.deck)
@@ -294,7 +287,9 @@ end
 local function commit(g, a)
   local ph, seat = g.ph, g.mover_seat
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
-  local ok, err = call_step(g, ph, seat, a)
+  local ok, err -- guard.call(step, ...) without its vararg frame
+  if sandbox_call then ok, err = sandbox_call(guard.budget_ms, step, g, ph, seat, a)
+  else ok, err = call(step, g, ph, seat, a) end
   if not ok then
     local rok, rerr = pcall(rebuild, g, g.nact)
     if not rok then g.aborted = err; g.abort_cause = rerr end
