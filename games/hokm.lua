@@ -319,7 +319,7 @@ local play_phase = {
   doc = "tricks: follow suit if you can, otherwise any card (HOK-R3)",
   cards = true,
   mover = function(st) return st.turn end,
-  legal = function(st, seat) return tricks.legal(st.trick, st.hands[seat]) end,
+  legal = tricks.follow_legal, -- HOK-R3
   check = function(st, seat, card)
     local hand = st.hands[seat]
     if hand:count(card) == 0 then

@@ -52,16 +52,26 @@ function tricks.follow(hand, led, into)
   return hand:follow(led, into)
 end
 
+-- The Hand trick 't' keeps for its legal sets, made on first use (any
+-- Hand of the deck: h:follow overwrites it).
+local function scratch(t, hand)
+  local into = hand:copy()
+  t.legal_hand = into
+  return into
+end
+
 -- tricks.follow for the next card of trick 't', written into a Hand the
 -- trick keeps for it (no allocation per card): valid until the next call
 -- on this trick, and never to be modified.
 function tricks.legal(t, hand)
-  local into = t.legal_hand
-  if not into then
-    into = hand:copy() -- any Hand of the deck: follow overwrites it
-    t.legal_hand = into
-  end
-  return hand:follow(t.led, into)
+  return hand:follow(t.led, t.legal_hand or scratch(t, hand))
+end
+
+-- A card phase's `legal` hook for follow-suit play (HOK-R3 and the like):
+-- tricks.legal of the mover's hand for the current trick, st.trick.
+function tricks.follow_legal(st, seat)
+  local t, hand = st.trick, st.hands[seat]
+  return hand:follow(t.led, t.legal_hand or scratch(t, hand))
 end
 
 -- Index of the winning card of trick 't' under the general rule, and why:

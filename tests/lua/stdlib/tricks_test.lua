@@ -70,6 +70,14 @@ t.test("legal: follow suit into one Hand the trick reuses (HOK-R3)", function()
   t.ok(rawequal(tricks.legal(tr, void), void), "void: the whole hand")
 end)
 
+t.test("follow_legal: the legal hook of follow-suit play (HOK-R3)", function()
+  local st = { trick = trick_of({ "2H" }), hands = { deck:hand("AS KH 3H"), deck:hand("QS") } }
+  local l1 = tricks.follow_legal(st, 1)
+  t.eq(tostring(l1), "{KH 3H}", "seat 1 must follow hearts")
+  t.ok(rawequal(l1, st.trick.legal_hand), "written into the trick's Hand")
+  t.ok(rawequal(tricks.follow_legal(st, 2), st.hands[2]), "seat 2 is void: any card")
+end)
+
 t.test("clear empties a trick for reuse", function()
   local tr = trick_of({ "2S", "AS" })
   tricks.clear(tr)
