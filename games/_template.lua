@@ -15,7 +15,7 @@ local play = {
   doc = "play a card: follow suit if you can",
   cards = true,
   mover = function(st) return st.turn end,
-  legal = function(st, seat) return tricks.follow(st.hands[seat], st.trick.led) end,
+  legal = tricks.follow_legal, -- follow suit if you can
   check = function(st, seat)
     local same = st.hands[seat]:suit(st.trick.led)
     return st:violation("follow", "must follow suit: you hold " .. tostring(same),

@@ -16,19 +16,23 @@ local SUITS = { "S", "H", "D", "C" }
 
 -- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
 
--- Deals face-up cards one at a time from the seat after a random dealer
--- until an ace arrives (skipping 'skip'); returns the receiver and the
--- cards shown.
-local function deal_to_ace(st, pile, from, skip, shown)
-  local s = from
-  while true do
-    s = st:next(s)
-    if s ~= skip then
-      local c = pile:draw()
-      if shown then shown[#shown + 1] = st.names[s] .. " " .. tostring(c) end
-      if c.rank == "A" then return s, c end
+-- Deals face-up cards one at a time, from position 'pos' of the pile on,
+-- to the seats after 'from' in turn (skipping 'from' itself when
+-- 'skip_from') until an ace arrives; returns the receiver and the ace's
+-- position. The pile stays as it is: the cards dealt are found with
+-- pile:find, and named in 'shown' (with 'cards', pile:cards()) only when
+-- someone reads the events.
+local function deal_to_ace(st, pile, from, skip_from, pos, shown, cards)
+  local at = pile:find("A", pos)
+  local n = st.n
+  local cycle = skip_from and n - 1 or n -- the j-th card goes to seat_j below
+  if shown then
+    for j = 1, at - pos + 1 do
+      local seat_j = (from + (j - 1) % cycle) % n + 1
+      shown[#shown + 1] = st.names[seat_j] .. " " .. tostring(cards[pos + j - 1])
     end
   end
+  return (from + (at - pos) % cycle) % n + 1, at
 end
 
 -- HOK-R7: the partner moves opposite the Hakem; the other two keep their
@@ -44,6 +48,7 @@ local function seat_partner(st, h, p)
   st.names[(h) % 4 + 1] = others[1]
   st.names[(h + 1) % 4 + 1] = partner
   st.names[(h + 2) % 4 + 1] = others[2]
+  if st.quiet then return end
   st:log("seats", { names = { table.unpack(st.names) } },
     "seats rearranged so partners sit opposite: %s", table.concat(st.names, ", "))
 end
@@ -56,15 +61,21 @@ local function setup(st)
     local pile = st.deck:pile():shuffle(st.rng)
     local drawer = st.rng:int(1, st.n)
     local shown = not st.quiet and {} or nil -- sentences only when someone reads them
-    st.hakem = deal_to_ace(st, pile, drawer, nil, shown)
-    st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
-      "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
-      st.names[drawer], shown and table.concat(shown, ", "), st.names[st.hakem])
+    local cards = shown and pile:cards()
+    local hakem, at = deal_to_ace(st, pile, drawer, false, 1, shown, cards)
+    st.hakem = hakem
+    if shown then
+      st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
+        "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
+        st.names[drawer], table.concat(shown, ", "), st.names[st.hakem])
+    end
     if st.n == 4 then
       local from = shown and #shown
-      local p = deal_to_ace(st, pile, st.hakem, st.hakem, shown)
-      st:log("partner", { partner = p, shown = shown and { table.unpack(shown, from + 1) } },
-        "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])
+      local p = deal_to_ace(st, pile, st.hakem, true, at + 1, shown, cards)
+      if shown then
+        st:log("partner", { partner = p, shown = { table.unpack(shown, from + 1) } },
+          "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])
+      end
       seat_partner(st, st.hakem, p)
     end
   end
@@ -72,6 +83,8 @@ local function setup(st)
 end
 
 -- ===== dealing (HOK-R9, HOK-R13, HOK-R17)
+
+local FIVE, REST4, REST3 = { 5 }, { 4, 4 }, { 4, 4, 4 } -- packets (HOK-R9/R13)
 
 local function others_from(st, first)
   local list = {}
@@ -88,10 +101,12 @@ local function start_hand(st)
   st.dealer = st:prev(h)
   st.leader, st.turn = h, h
   st.side_tricks = { 0, 0 }
-  st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
-    "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
-  deal.packets(st, { h }, { 5 })          -- HOK-R9/R13/R17: the Hakem's 5 first
-  if st.n == 2 then deal.packets(st, { st.dealer }, { 5 }) end
+  if not st.quiet then
+    st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
+      "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
+  end
+  deal.packets(st, { h }, FIVE)          -- HOK-R9/R13/R17: the Hakem's 5 first
+  if st.n == 2 then deal.packets(st, { st.dealer }, FIVE) end
   return "trump"
 end
 
@@ -100,10 +115,9 @@ for i, s in ipairs(SUITS) do trump_actions[i] = actions.make("trump", s) end
 
 local function deal_rest(st)
   local h = st.hakem
-  deal.packets(st, others_from(st, h), { 5 })
-  local all = { h }
-  for _, s in ipairs(others_from(st, h)) do all[#all + 1] = s end
-  deal.packets(st, all, st.n == 4 and { 4, 4 } or { 4, 4, 4 })
+  local others = others_from(st, h)
+  deal.packets(st, others, FIVE)
+  deal.packets(st, { h, table.unpack(others) }, st.n == 4 and REST4 or REST3)
 end
 
 local trump_phase = {
@@ -289,8 +303,11 @@ local function finish_trick(st)
   st.won[w]:add(t.cards) -- one C call for the whole trick
   st.tricks_won[w] = st.tricks_won[w] + 1
   st.tricks_played = st.tricks_played + 1
-  st:log("trick", { winner = w, card = t.cards[i], why = why },
-    "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, t.cards[i], REASON[why])
+  if not st.quiet then -- no event table per trick in simulations
+    st:log("trick", { winner = w, card = t.cards[i], why = why },
+      "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, t.cards[i],
+      REASON[why])
+  end
   tricks.clear(t)
   st.leader, st.turn = w, w
   local out
@@ -306,7 +323,7 @@ local play_phase = {
   doc = "tricks: follow suit if you can, otherwise any card (HOK-R3)",
   cards = true,
   mover = function(st) return st.turn end,
-  legal = function(st, seat) return tricks.follow(st.hands[seat], st.trick.led) end,
+  legal = tricks.follow_legal, -- HOK-R3
   check = function(st, seat, card)
     local hand = st.hands[seat]
     if hand:count(card) == 0 then
@@ -323,8 +340,9 @@ local play_phase = {
     st.hands[seat]:remove(card)
     local t = st.trick
     tricks.add(t, seat, card, st.info.suit[card])
-    if t.n < st.n then
-      st.turn = st:next(seat)
+    local n = st.n
+    if t.n < n then
+      st.turn = seat % n + 1 -- st:next(seat)
       return nil
     end
     return finish_trick(st)

@@ -66,9 +66,24 @@ bool tv_hand_equal(const tv_hand *a, const tv_hand *b) {
   return a->size == b->size && memcmp(a->n, b->n, sizeof a->n) == 0;
 }
 
+/* Random play asks for the i-th card of every legal set, so whole groups
+ * of 8 counts are skipped at once: their sum is the top byte of the
+ * product with 0x0101..01 (8 counts of at most TV_MAX_COPIES stay below
+ * 256). */
+_Static_assert(TV_MAX_COPIES * 8 < 256 && TV_MAX_KINDS % 8 == 0,
+               "tv_hand_nth sums 8 counts in one byte");
+
 tv_card tv_hand_nth(const tv_hand *h, int i) {
   if (i < 0 || i >= h->size) return TV_NO_CARD;
-  for (int k = 0; k < TV_MAX_KINDS; k++) {
+  int k = 0;
+  for (; k + 8 <= TV_MAX_KINDS; k += 8) {
+    uint64_t w;
+    memcpy(&w, h->n + k, sizeof w);
+    int sum = (int)((w * 0x0101010101010101u) >> 56);
+    if (i < sum) break;
+    i -= sum;
+  }
+  for (; k < TV_MAX_KINDS; k++) {
     if (i < h->n[k]) return (tv_card)k;
     i -= h->n[k];
   }

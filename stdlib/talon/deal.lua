@@ -77,11 +77,17 @@ end
 
 -- Deals 'pattern' (packet sizes) to the seats in 'order': for each packet,
 -- every seat in order receives that many cards.
+-- The list of hands handed to pile:deal, reused by every call (the C call
+-- only reads it) and emptied after it.
+local hands = {}
+
 function deal.packets(st, order, pattern)
   if st.dealing then return from_given(st, order, pattern) end
-  local hands = {}
-  for i, s in ipairs(order) do hands[i] = st.hands[s] end
+  local all, n = st.hands, #order
+  for i = 1, n do hands[i] = all[order[i]] end
+  for i = #hands, n + 1, -1 do hands[i] = nil end -- left by a deal that raised
   st.stock:deal(hands, pattern)
+  for i = 1, n do hands[i] = nil end
 end
 
 -- Draws one card from the stock (nil when empty).

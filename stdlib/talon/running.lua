@@ -18,15 +18,21 @@ local score = require "talon.score"
 
 local running = {}
 local call = guard.call
+local sandbox_call = guard.sandbox and guard.sandbox.call
 
 local G = {}
 G.__index = G
 running.G = G
 
+-- The verbs a definition's actions may use, built once per definition.
+local verbs_cache = setmetatable({}, { __mode = "k" })
 local function verbs_of(def)
-  local v = {}
+  local v = verbs_cache[def]
+  if v then return v end
+  v = {}
   for k, t in pairs(actions.verbs) do v[k] = t end
   for k, t in pairs(def.actions or {}) do v[k] = t end
+  verbs_cache[def] = v
   return v
 end
 
@@ -158,6 +164,18 @@ local function start(g)
   if g.checking then scores_moved(g, "setup or the first deal") end
 end
 
+-- An empty table with room for 64 array items (Lua 5.4 has no
+-- table.create): the action lists of a hand of most games then grow
+-- without a rehash per power of two.
+local function list64()
+  return {
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+  }
+end
+
 -- Creates a running game; see docs/framework.md §2. 'deck' (internal) reuses
 -- a deck so rebuilt games share its interned cards.
 function running.new(def, params, deck)
@@ -165,10 +183,14 @@ function running.new(def, params, deck)
   local g = setmetatable({
     def = def, params = params, opts = game.options(def, params.options),
     seed = params.seed or 0, file = params.file, deck = deck,
-    act = {}, act_seat = {}, nact = 0, hands_done = 0, per_hand = {},
+    act = list64(), act_seat = list64(),
+    nact = 0, hands_done = 0, per_hand = {},
     where = params.file or def.name, checking = params.checking,
+    verbs = verbs_of(def),
+    -- set later; named here so the table is built at its final size
+    state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
+    picked = nil, res = nil, score_snap = nil,
   }, G)
-  g.verbs = verbs_of(def)
   local ok, err = guard.call(start, g)
   if not ok then error(err, 0) end
   return g
@@ -269,26 +291,37 @@ local function why_illegal(g, a)
   return v
 end
 
+local function log_action(st, ph, seat, a)
+  if ph.private then
+    st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
+      actions.text(a))
+    st:log("action", { seat = seat }, "%s acts face down", st.names[seat])
+  else
+    st:log("action", { seat = seat, action = a }, "%s: %s", st.names[seat], actions.text(a))
+  end
+end
+
+-- Applies action 'a' of 'seat' in phase 'ph'; returns the phase and the
+-- mover after it.
 local function step(g, ph, seat, a)
   local st = g.state
-  if not st.quiet then
-    if ph.private then
-      st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
-        actions.text(a))
-      st:log("action", { seat = seat }, "%s acts face down", st.names[seat])
-    else
-      st:log("action", { seat = seat, action = a }, "%s: %s", st.names[seat], actions.text(a))
-    end
-  end
-  if g.checking then snapshot(g) end
+  if not st.quiet then log_action(st, ph, seat, a) end
+  local checking = g.checking
+  if checking then snapshot(g) end
   local nxt = ph.apply(st, seat, a)
-  if nxt ~= nil then goto_phase(g, nxt)
-  else g.mover_seat = ph.mover(st) end
-  if g.checking then scores_moved(g, "after an action") end
+  local mover
+  if nxt == nil then
+    mover = ph.mover(st)
+    g.mover_seat = mover
+  else
+    goto_phase(g, nxt)
+    ph, mover = g.ph, g.mover_seat
+  end
+  if checking then scores_moved(g, "after an action") end
   -- the next legal Hand is found inside this same protected call: one
   -- sandbox call per card instead of two
-  local nph = g.ph
-  g.legal_h = nph and nph.cards and nph.legal(st, g.mover_seat) or nil
+  g.legal_h = ph and ph.cards and ph.legal(st, mover) or nil
+  return ph, mover
 end
 
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
@@ -297,6 +330,25 @@ local function rebuild(g, k)
   for i = 1, k do ng:play(g.act[i]) end
   for key in pairs(g) do g[key] = nil end
   for key, v in pairs(ng) do g[key] = v end
+end
+
+-- Plays the mover's action 'a' (already known to be legal) in the one
+-- protected call and records it. A failing hook restores the position
+-- before the action and re-raises.
+local function commit(g, a)
+  local ph, seat = g.ph, g.mover_seat
+  g.legal_h, g.legal_list, g.picked = nil, nil, nil
+  local ok, err -- guard.call(step, ...) without its vararg frame
+  if sandbox_call then ok, err = sandbox_call(guard.budget_ms, step, g, ph, seat, a)
+  else ok, err = call(step, g, ph, seat, a) end
+  if not ok then
+    local rok, rerr = pcall(rebuild, g, g.nact)
+    if not rok then g.aborted = err; g.abort_cause = rerr end
+    error(err, 0)
+  end
+  local n = g.nact + 1
+  g.act[n], g.act_seat[n], g.nact = a, seat, n
+  return true
 end
 
 -- Applies an action; returns true, or false and a violation if illegal.
@@ -311,53 +363,84 @@ function G:try(a)
   end
   local ph = self.ph
   if ph.cards then
-    if a == self.picked then -- drawn from the current legal Hand by G:random
-      self.picked = nil
-    elseif not actions.is_card(a) or a.deck ~= self.deck
-      or (self.legal_h or self:legal_hand()):count(a) == 0 then
+    if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
+      and (not actions.is_card(a) or a.deck ~= self.deck
+        or (self.legal_h or self:legal_hand()):count(a) == 0) then
       return false, why_illegal(self, a)
     end
   elseif not is_legal(self, a) then
     return false, why_illegal(self, a)
   end
-  local seat = self.mover_seat
-  self.legal_h, self.legal_list, self.picked = nil, nil, nil
-  local ok, err = call(step, self, ph, seat, a)
-  if not ok then
-    local rok, rerr = pcall(rebuild, self, self.nact)
-    if not rok then self.aborted = err; self.abort_cause = rerr end
-    error(err, 0)
-  end
-  local n = self.nact + 1
-  self.act[n], self.act_seat[n], self.nact = a, seat, n
-  return true
+  return commit(self, a)
 end
 
 -- Applies an action or raises its violation (an error object).
 function G:play(a)
+  -- the card G:random just drew (the path of bots) needs no check; the
+  -- pick is forgotten at every action, so it is always the current one's
+  if a ~= nil and a == self.picked and not self.aborted then return commit(self, a) end
   local ok, v = self:try(a)
   if not ok then error(v, 2) end
   return true
 end
 
-local function random_playout(g, rng, limit)
-  local n = 0
-  while g.ph and n < limit do
-    local ph, seat = g.ph, g.mover_seat
+-- The batch loop of quiet, unchecked games: step() without the event and
+-- score-check branches, the position kept in locals, and the legal set of
+-- the next position found when it is needed (one call per card either way).
+local function quiet_playout(g, rng, k, stop)
+  local st, act, act_seat = g.state, g.act, g.act_seat
+  local ph, seat = g.ph, g.mover_seat
+  local legal_h, list = g.legal_h, g.legal_list -- cached before the playout
+  g.legal_h, g.legal_list, g.picked = nil, nil, nil
+  while ph and k < stop do
     local a
     if ph.cards then
-      a = (g.legal_h or ph.legal(g.state, seat)):pick(rng)
+      a = (legal_h or ph.legal(st, seat)):pick(rng)
+      legal_h = nil
     else
-      local list = g.legal_list or ph.legal(g.state, seat)
+      list = list or ph.legal(st, seat)
       a = list[rng:int(1, #list)]
+      list = nil
     end
-    g.legal_h, g.legal_list = nil, nil
-    step(g, ph, seat, a)
-    local k = g.nact + 1
-    g.act[k], g.act_seat[k], g.nact = a, seat, k
-    n = n + 1
+    local played, nxt = seat, ph.apply(st, seat, a)
+    if nxt == nil then
+      seat = ph.mover(st) -- g.mover_seat is set on the way out
+    else
+      goto_phase(g, nxt)
+      ph, seat = g.ph, g.mover_seat
+    end
+    k = k + 1
+    act[k], act_seat[k], g.nact = a, played, k
   end
-  return n
+  g.mover_seat = seat
+  return k
+end
+
+local function random_playout(g, rng, limit)
+  local first = g.nact
+  if g.state.quiet and not g.checking then
+    return quiet_playout(g, rng, first, first + limit) - first
+  end
+  local st, act, act_seat = g.state, g.act, g.act_seat
+  local ph, seat, k = g.ph, g.mover_seat, first
+  local stop = k + limit
+  local list = g.legal_list -- cached before the playout
+  g.legal_list, g.picked = nil, nil
+  while ph and k < stop do
+    local a
+    if ph.cards then
+      a = (g.legal_h or ph.legal(st, seat)):pick(rng)
+    else
+      list = list or ph.legal(st, seat)
+      a = list[rng:int(1, #list)]
+      list = nil
+    end
+    local played = seat
+    ph, seat = step(g, ph, seat, a)
+    k = k + 1
+    act[k], act_seat[k], g.nact = a, played, k
+  end
+  return k - first
 end
 
 -- Plays uniformly random legal actions until the game ends (or 'limit'

@@ -11,6 +11,7 @@ local score = {}
 -- the game's `score` hook calls it (the checking mode holds to that).
 function score.add(st, side, points, rule, why)
   st.scores[side] = st.scores[side] + points
+  if st.quiet then return end -- the sentence's arguments cost a table and a string
   st:log("score", { side = side, points = points, rule = rule, total = st.scores[side] },
     "%s scores %d (%s%s); total %d", seats.side_name(st, side), points,
     rule and (rule .. ": ") or "", why, st.scores[side])

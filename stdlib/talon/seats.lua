@@ -8,9 +8,19 @@ function seats.next(s, n) return s % n + 1 end
 function seats.prev(s, n) return (s - 2) % n + 1 end
 function seats.opposite(s, n) return (s + n // 2 - 1) % n + 1 end
 
+-- An empty table with room for 'n' seats in its array part, so that
+-- filling it does not rehash at every power of two (Lua 5.4 has no
+-- table.create; a constructor of nils sizes the array).
+function seats.slots(n)
+  if n <= 4 then return { nil, nil, nil, nil } end
+  if n <= 8 then return { nil, nil, nil, nil, nil, nil, nil, nil } end
+  return {}
+end
+local slots = seats.slots
+
 -- Seats in play order starting at 'first'.
 function seats.from(first, n)
-  local list = {}
+  local list = slots(n)
   for i = 0, n - 1 do list[i + 1] = (first + i - 1) % n + 1 end
   return list
 end
@@ -19,10 +29,10 @@ end
 -- once and returns side_of[seat]. With no sides, each seat is its own side.
 function seats.sides(n, sides)
   if not sides then
-    sides = {}
+    sides = slots(n)
     for s = 1, n do sides[s] = { s } end
   end
-  local side_of = {}
+  local side_of = slots(n)
   for i, side in ipairs(sides) do
     for _, s in ipairs(side) do
       if side_of[s] then error(("seat %d is in two sides"):format(s), 3) end

@@ -53,7 +53,9 @@ end
 
 -- Decks are immutable, so games of one definition with the same deck spec
 -- share one deck (and its interned cards and trick info): a simulation
--- of many games builds it once.
+-- of many games builds it once. Each definition remembers its decks by
+-- spec; a new game compares its spec with the last one used (a few field
+-- reads) before building the sorted key.
 local deck_cache = setmetatable({}, { __mode = "k" })
 
 local function spec_key(spec)
@@ -74,22 +76,65 @@ local function spec_key(spec)
   return table.concat(parts, ";")
 end
 
+-- Does every field of 'a' equal that of 'b' (nested tables compared one
+-- level down)? Called both ways round for equality.
+local function covered(a, b)
+  for k, v in pairs(a) do
+    local w = b[k]
+    if v ~= w then
+      if type(v) ~= "table" or type(w) ~= "table" then return false end
+      for sk, sv in pairs(v) do
+        if w[sk] ~= sv then return false end
+      end
+      for sk in pairs(w) do
+        if v[sk] == nil then return false end
+      end
+    end
+  end
+  return true
+end
+
+-- A copy of a spec to compare later ones with (the game may reuse and
+-- change its own table).
+local function spec_copy(spec)
+  local c = {}
+  for k, v in pairs(spec) do
+    if type(v) == "table" then
+      local sub = {}
+      for sk, sv in pairs(v) do sub[sk] = sv end
+      v = sub
+    end
+    c[k] = v
+  end
+  return c
+end
+
 local function deck_of(def, opts)
   local spec = def.deck
   if type(spec) == "function" then spec = spec(opts) end
   local per_def = deck_cache[def]
   if not per_def then
-    per_def = {}
+    per_def = { by_key = {} }
     deck_cache[def] = per_def
   end
+  local last = per_def.last_spec
+  if last and covered(spec, last) and covered(last, spec) then return per_def.last_deck end
   local key = spec_key(spec)
-  local deck = per_def[key]
+  local deck = per_def.by_key[key]
   if not deck then
     deck = require("talon").deck(spec)
-    per_def[key] = deck
+    per_def.by_key[key] = deck
   end
+  per_def.last_spec, per_def.last_deck = spec_copy(spec), deck
   return deck
 end
+
+-- Seat names "P1", "P2" ... built once.
+local NAMES = setmetatable({}, { __index = function(t, s)
+  local name = "P" .. s
+  t[s] = name
+  return name
+end })
 
 -- A new match state.
 -- 'deck' (optional) reuses an existing deck so its interned cards stay valid.
@@ -98,29 +143,46 @@ function state.new(def, opts, rng, quiet, deck)
   deck = deck or deck_of(def, opts)
   local st = setmetatable({
     n = n, opts = opts, deck = deck, full = deck:full(), rng = rng,
-    quiet = quiet, events = {}, hand_no = 0, names = {}, chips = {},
-    info = tricks.info(deck),
+    quiet = quiet, events = {}, hand_no = 0, names = seats.slots(n), chips = {},
+    info = tricks.info(deck), dealer = 1,
+    -- set later; named here so the table is built at its final size
+    -- (with room for a few fields of the game's own)
+    sides = nil, side_of = nil, scores = nil, given = nil, hands = nil, won = nil,
+    tricks_won = nil, known = nil, discards = nil, trick = nil, trump = nil,
+    leader = nil, turn = nil, tricks_played = nil, stock = nil, dealing = nil,
+    phase = nil,
   }, St)
-  for s = 1, n do st.names[s] = "P" .. s end
+  local names = st.names
+  for s = 1, n do names[s] = NAMES[s] end
   st.sides, st.side_of = seats.sides(n, def.sides and def.sides(n, opts) or nil)
-  st.scores = {}
-  for i = 1, #st.sides do st.scores[i] = 0 end
-  st.dealer = 1
+  local scores = seats.slots(#st.sides)
+  for i = 1, #st.sides do scores[i] = 0 end
+  st.scores = scores
   return st
 end
+
+-- An empty Hand per deck, never changed: new hands are copies of it.
+local blanks = setmetatable({}, { __mode = "k" })
 
 -- Resets the per-hand fields for the next hand.
 function state.new_hand(st, given)
   st.hand_no = st.hand_no + 1
   st.given = given
   local deck = st.deck
-  st.hands, st.won, st.tricks_won, st.known = {}, {}, {}, {}
-  for s = 1, st.n do
-    st.hands[s] = deck:hand()
-    st.won[s] = deck:hand()
-    st.tricks_won[s] = 0
+  local blank = blanks[deck] -- copies of an empty Hand are the cheapest new hands
+  if not blank then
+    blank = deck:hand()
+    blanks[deck] = blank
   end
-  st.discards = deck:hand()
+  local n = st.n
+  local hands, won, tricks_won = seats.slots(n), seats.slots(n), seats.slots(n)
+  for s = 1, n do
+    hands[s] = blank:copy()
+    won[s] = blank:copy()
+    tricks_won[s] = 0
+  end
+  st.hands, st.won, st.tricks_won, st.known = hands, won, tricks_won, {}
+  st.discards = blank:copy()
   st.trick = tricks.new()
   st.trump, st.leader, st.turn = nil, nil, nil
   st.tricks_played = 0

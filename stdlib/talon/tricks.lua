@@ -46,25 +46,49 @@ end
 
 -- The cards a hand may play when 'led' (a suit name, or nil when leading)
 -- must be followed: the cards of that suit if any, else the whole hand.
-function tricks.follow(hand, led)
-  if not led then return hand end
-  local same = hand:suit(led)
-  if #same > 0 then return same end
-  return hand
+-- 'into' (optional) is a Hand of the same deck to write the suit's cards
+-- into instead of a new one.
+function tricks.follow(hand, led, into)
+  return hand:follow(led, into)
+end
+
+-- The Hand trick 't' keeps for its legal sets, made on first use (any
+-- Hand of the deck: h:follow overwrites it).
+local function scratch(t, hand)
+  local into = hand:copy()
+  t.legal_hand = into
+  return into
+end
+
+-- tricks.follow for the next card of trick 't', written into a Hand the
+-- trick keeps for it (no allocation per card): valid until the next call
+-- on this trick, and never to be modified.
+function tricks.legal(t, hand)
+  return hand:follow(t.led, t.legal_hand or scratch(t, hand))
+end
+
+-- A card phase's `legal` hook for follow-suit play (HOK-R3 and the like):
+-- tricks.legal of the mover's hand for the current trick, st.trick.
+function tricks.follow_legal(st, seat)
+  local t, hand = st.trick, st.hands[seat]
+  return hand:follow(t.led, t.legal_hand or scratch(t, hand))
 end
 
 -- Index of the winning card of trick 't' under the general rule, and why:
 -- "trump" or "led".
 function tricks.winner(t, inf, trump)
-  local suit, rank = inf.suit, inf.rank
-  local best, best_trump = 1, suit[t.cards[1]] == trump
+  local suit, rank, cards, led = inf.suit, inf.rank, t.cards, t.led
+  local first = cards[1]
+  local best, best_trump, best_rank = 1, suit[first] == trump, rank[first]
   for i = 2, t.n do
-    local c, b = t.cards[i], t.cards[best]
+    local c = cards[i]
     local cs = suit[c]
     if cs == trump then
-      if not best_trump or rank[c] < rank[b] then best, best_trump = i, true end
-    elseif not best_trump and cs == t.led and rank[c] < rank[b] then
-      best = i
+      if not best_trump or rank[c] < best_rank then
+        best, best_trump, best_rank = i, true, rank[c]
+      end
+    elseif not best_trump and cs == led and rank[c] < best_rank then
+      best, best_rank = i, rank[c]
     end
   end
   return best, best_trump and "trump" or "led"

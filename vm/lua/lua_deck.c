@@ -197,7 +197,9 @@ static int deck_new(lua_State *L) {
   check_spec_keys(L);
   const char *suits = names_field(L, "suits", "S H D C");
   const char *ranks = names_field(L, "ranks", NULL);
-  tv_deck *d = lua_newuserdatauv(L, sizeof *d, 1);
+  tl_deck *ud = lua_newuserdatauv(L, sizeof *ud, 1);
+  tv_deck *d = &ud->d;
+  ud->tag = TL_TAG_DECK;
   int deck_idx = lua_gettop(L);
   luaL_setmetatable(L, TL_DECK);
   tv_err e;

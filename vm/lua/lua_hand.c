@@ -135,25 +135,68 @@ static int hand_each(lua_State *L) {
   return 3;
 }
 
-static int hand_suit(lua_State *L) {
-  tl_hand *h = tl_check_hand(L, 1);
-  const tv_deck *d = h->deck;
+/* The suit at 'arg' (name, glyph or 0-based index) as an index of d. */
+static int check_suit(lua_State *L, int arg, const tv_deck *d) {
   int s;
-  if (lua_type(L, 2) == LUA_TNUMBER) {
-    s = (int)luaL_checkinteger(L, 2);
+  if (lua_type(L, arg) == LUA_TNUMBER) {
+    s = (int)luaL_checkinteger(L, arg);
   } else {
     size_t len;
-    const char *name = luaL_checklstring(L, 2, &len);
+    const char *name = luaL_checklstring(L, arg, &len);
+    for (s = 0; s < d->nsuits; s++) /* the exact name: the per-card case */
+      if (name[0] == d->suit_name[s][0] && strcmp(name, d->suit_name[s]) == 0)
+        return s;
     s = tv_deck_find_suit(d, name, len);
   }
-  luaL_argcheck(L, s >= 0 && s < d->nsuits, 2, "not a suit of this deck");
-  tv_hand out;
-  tv_hand_clear(&out);
+  luaL_argcheck(L, s >= 0 && s < d->nsuits, arg, "not a suit of this deck");
+  return s;
+}
+
+/* out = the cards of suit s in h. */
+static void suit_of(const tv_deck *d, const tv_hand *h, int s, tv_hand *out) {
+  tv_hand_clear(out);
+  int size = 0;
   for (int r = 0; r < d->nranks; r++) {
     tv_card c = tv_kind(d, s, r);
-    tv_hand_add(&out, c, h->h.n[c]);
+    size += (out->n[c] = h->n[c]);
   }
+  out->size = (uint16_t)size;
+}
+
+static int hand_suit(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tv_hand out;
+  suit_of(h->deck, &h->h, check_suit(L, 2, h->deck), &out);
   tl_push_hand(L, 1, &out);
+  return 1;
+}
+
+/* h:follow(suit[, into]): what h may play when 'suit' must be followed:
+ * its cards of that suit, written into the Hand 'into' (overwritten) or a
+ * new Hand; the hand itself when it holds none or 'suit' is nil. One call
+ * and, with 'into', no allocation: the per-card path of trick games. */
+static int hand_follow(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  tl_hand *into = NULL;
+  if (!lua_isnoneornil(L, 3)) {
+    into = tl_check_hand(L, 3);
+    luaL_argcheck(L, into->deck == h->deck, 3, "hand belongs to another deck");
+    luaL_argcheck(L, into != h, 3, "must not be the hand itself");
+  }
+  if (lua_isnoneornil(L, 2)) {
+    lua_settop(L, 1);
+    return 1;
+  }
+  tv_hand out;
+  suit_of(h->deck, &h->h, check_suit(L, 2, h->deck), &out);
+  if (out.size == 0) {
+    lua_settop(L, 1);
+  } else if (into) {
+    into->h = out;
+    lua_settop(L, 3);
+  } else {
+    tl_push_hand(L, 1, &out);
+  }
   return 1;
 }
 
@@ -257,13 +300,11 @@ static int hand_deck(lua_State *L) {
 }
 
 static const luaL_Reg hand_methods[] = {
-    {"add", hand_add},     {"remove", hand_remove},
-    {"count", hand_count}, {"has", hand_has},
-    {"copy", hand_copy},   {"clear", hand_clear},
-    {"cards", hand_cards}, {"each", hand_each},
-    {"suit", hand_suit},   {"points", hand_points},
-    {"nth", hand_nth},     {"pick", hand_pick},
-    {"deck", hand_deck},   {NULL, NULL},
+    {"add", hand_add},       {"remove", hand_remove}, {"count", hand_count},
+    {"has", hand_has},       {"copy", hand_copy},     {"clear", hand_clear},
+    {"cards", hand_cards},   {"each", hand_each},     {"suit", hand_suit},
+    {"follow", hand_follow}, {"points", hand_points}, {"nth", hand_nth},
+    {"pick", hand_pick},     {"deck", hand_deck},     {NULL, NULL},
 };
 
 static const luaL_Reg hand_meta[] = {

@@ -12,6 +12,7 @@ static tl_pile *push_pile(lua_State *L, int deck_idx) {
   tl_pile *p = lua_newuserdatauv(L, sizeof *p, 1);
   p->deck = d;
   p->p.n = 0;
+  p->tag = TL_TAG_PILE;
   luaL_setmetatable(L, TL_PILE);
   lua_rotate(L, -2, 1);
   lua_setiuservalue(L, -2, 1);
@@ -94,6 +95,29 @@ static int push_or_nil(lua_State *L, tv_card c) {
 
 static int pile_draw(lua_State *L) {
   return push_or_nil(L, tv_pile_draw(&tl_check_pile(L, 1)->p));
+}
+
+/* p:find(rank[, from]) -> position (1 = top) of the first card of rank
+ * 'rank' (a name) at or below position 'from', or nil: "deal face up until
+ * the first ace" in one call. */
+static int pile_find(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  const tv_deck *d = p->deck;
+  size_t len;
+  const char *name = luaL_checklstring(L, 2, &len);
+  int r = tv_deck_find_rank(d, name, len);
+  luaL_argcheck(L, r >= 0, 2, "not a rank of this deck");
+  lua_Integer from = luaL_optinteger(L, 3, 1);
+  luaL_argcheck(L, from >= 1, 3, "position must be at least 1");
+  for (lua_Integer i = from; i <= p->p.n; i++) {
+    tv_card c = p->p.c[p->p.n - i];
+    if (c != d->joker && tv_rank(d, c) == r) {
+      lua_pushinteger(L, i);
+      return 1;
+    }
+  }
+  lua_pushnil(L);
+  return 1;
 }
 
 static int pile_top(lua_State *L) {
@@ -217,6 +241,7 @@ static const luaL_Reg pile_methods[] = {
     {"push", pile_push},
     {"put_bottom", pile_put_bottom},
     {"deal", pile_deal},
+    {"find", pile_find},
     {"cards", pile_cards},
     {"hand", pile_hand},
     {"copy", pile_copy},

@@ -21,9 +21,10 @@ static uint64_t fnv1a(const char *s, size_t len) {
 }
 
 static tv_rng *push_rng(lua_State *L) {
-  tv_rng *r = lua_newuserdatauv(L, sizeof *r, 0);
+  tl_rng *r = lua_newuserdatauv(L, sizeof *r, 0);
+  r->tag = TL_TAG_RNG;
   luaL_setmetatable(L, TL_RNG);
-  return r;
+  return &r->r;
 }
 
 static int rng_new(lua_State *L) {

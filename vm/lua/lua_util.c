@@ -3,6 +3,7 @@
  * place where a tv_err becomes a Lua error.
  */
 #include "lua_util.h"
+#include <stddef.h>
 #include <string.h>
 
 #define STYLE_KEY "talon.style"
@@ -11,8 +12,21 @@ int tl_raise(lua_State *L, const tv_err *e) {
   return luaL_error(L, "%s", e->msg);
 }
 
+/* The userdata at 'arg' if it is 'size' bytes with 'tag' at 'tag_at',
+ * else NULL. */
+static void *test_tagged(lua_State *L, int arg, size_t size, size_t tag_at,
+                         uint32_t tag) {
+  char *p = lua_touserdata(L, arg);
+  if (p == NULL || lua_rawlen(L, arg) != size) return NULL;
+  uint32_t t;
+  memcpy(&t, p + tag_at, sizeof t);
+  return t == tag ? p : NULL;
+}
+
 tv_deck *tl_check_deck(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, TL_DECK);
+  tl_deck *d =
+      test_tagged(L, arg, sizeof *d, offsetof(tl_deck, tag), TL_TAG_DECK);
+  return d ? &d->d : luaL_checkudata(L, arg, TL_DECK); /* raises */
 }
 
 tl_card *tl_test_card(lua_State *L, int arg) {
@@ -33,11 +47,14 @@ tl_hand *tl_check_hand(lua_State *L, int arg) {
 }
 
 tl_pile *tl_check_pile(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, TL_PILE);
+  tl_pile *p =
+      test_tagged(L, arg, sizeof *p, offsetof(tl_pile, tag), TL_TAG_PILE);
+  return p ? p : luaL_checkudata(L, arg, TL_PILE); /* raises */
 }
 
 tv_rng *tl_check_rng(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, TL_RNG);
+  tl_rng *r = test_tagged(L, arg, sizeof *r, offsetof(tl_rng, tag), TL_TAG_RNG);
+  return r ? &r->r : luaL_checkudata(L, arg, TL_RNG); /* raises */
 }
 
 static const char *card_name(const tv_deck *d, tv_card c, char *buf,
@@ -129,10 +146,14 @@ void tl_push_deck_of(lua_State *L, int idx) {
 void tl_push_card(lua_State *L, int deck_idx, tv_card kind) {
   if (lua_getiuservalue(L, deck_idx, 1) != LUA_TTABLE) { /* obj -> deck */
     lua_getiuservalue(L, -1, 1);                         /* deck, cards */
-    lua_remove(L, -2);
+    lua_rawgeti(L, -1, (lua_Integer)kind + 1);
+    lua_copy(L, -1, -3); /* card, cards, card: cheaper than two removes */
+    lua_settop(L, -3);
+    return;
   }
   lua_rawgeti(L, -1, (lua_Integer)kind + 1);
-  lua_remove(L, -2);
+  lua_copy(L, -1, -2);
+  lua_settop(L, -2);
 }
 
 tl_hand *tl_push_hand(lua_State *L, int deck_idx, const tv_hand *h) {

@@ -6,8 +6,9 @@
  *   talon.Deck  { tv_deck spec }            uservalue 1: table kind -> Card
  *   talon.Card  { const tv_deck *deck; tv_card kind; }  uservalue 1: Deck
  *   talon.Hand  { const tv_deck *deck; tv_hand h; }     uservalue 1: Deck
- *   talon.Pile  { const tv_deck *deck; tv_pile p; }     uservalue 1: Deck
- *   talon.Rng   { tv_rng r; }
+ *   talon.Pile  { const tv_deck *deck; tv_pile p; tag } uservalue 1: Deck
+ *   talon.Rng   { tv_rng r; tag }
+ * (a Deck userdata is a tl_deck, { tv_deck d; tag }).
  * Cards are interned: a deck makes one Card userdata per kind, so cards
  * compare with == and serve as table keys. Every object that refers to a
  * deck keeps it alive through its user value.
@@ -28,11 +29,16 @@
 #define TL_PILE "talon.Pile"
 #define TL_RNG  "talon.Rng"
 
-/* Cards and hands carry a tag so the hot paths can check their type
- * without the registry lookup of luaL_checkudata: a userdata of the right
- * size whose first word is the tag (scripts cannot forge userdata). */
+/* Every type carries a tag so the hot paths can check it without the
+ * registry lookup of luaL_checkudata: a userdata of the right size whose
+ * tag field holds the tag (scripts cannot forge userdata). Cards and hands
+ * keep it in their first word; decks, piles and generators after their
+ * core struct, so a pointer to the userdata is also one to that struct. */
 #define TL_TAG_CARD 0x43415244u /* "CARD" */
 #define TL_TAG_HAND 0x48414e44u /* "HAND" */
+#define TL_TAG_DECK 0x4445434bu /* "DECK" */
+#define TL_TAG_PILE 0x50494c45u /* "PILE" */
+#define TL_TAG_RNG  0x524e4721u /* "RNG!" */
 
 typedef struct tl_card {
   uint32_t tag;
@@ -49,7 +55,18 @@ typedef struct tl_hand {
 typedef struct tl_pile {
   const tv_deck *deck;
   tv_pile p;
+  uint32_t tag;
 } tl_pile;
+
+typedef struct tl_deck {
+  tv_deck d;
+  uint32_t tag;
+} tl_deck;
+
+typedef struct tl_rng {
+  tv_rng r;
+  uint32_t tag;
+} tl_rng;
 
 /* Raises a Lua error with e->msg (prefixed with the caller's position).
  * Never returns. */

@@ -45,6 +45,37 @@ t.test("each, cards, suit, nth", function()
   t.eq(h:nth(4), french:card("2C")); t.eq(h:nth(5), nil)
 end)
 
+-- HOK-R3 and the like: follow suit if you can. h:follow writes into a
+-- reused hand, and hands back the hand itself when it is void or leads.
+t.test("follow: the suit's cards into the given hand, else the hand itself", function()
+  local h = french:hand("AS 9S KH 2D")
+  local into = french:hand("QC")
+  t.ok(rawequal(h:follow("S", into), into), "written into 'into'")
+  t.eq(tostring(into), "{AS 9S}", "only spades, QC overwritten")
+  t.eq(tostring(h:follow("S")), "{AS 9S}", "a new hand without 'into'")
+  t.ok(rawequal(h:follow("C", into), h), "void in clubs: the whole hand")
+  t.ok(rawequal(h:follow(nil, into), h), "leading: the whole hand")
+  t.eq(tostring(h), "{AS 9S KH 2D}", "the hand is unchanged")
+  t.checkerror("must not be the hand itself", h.follow, h, "S", h)
+  t.checkerror("another deck", h.follow, h, "S", hosgin:hand())
+  t.checkerror("not a suit", h.follow, h, "Z", into)
+end)
+
+-- nth skips whole groups of kinds at once: it must still agree with the
+-- kind-order list, copies counted, on hands of every size.
+t.test("nth agrees with cards() on seeded random hands", function()
+  local rng = talon.rng(5)
+  for round = 1, 200 do
+    local deck = round % 2 == 0 and hosgin or french
+    local pile = deck:pile():shuffle(rng)
+    local h = deck:hand()
+    for _ = 1, rng:int(0, #pile) do h:add(pile:draw()) end
+    local list = h:cards()
+    for i = 1, #list do t.eq(h:nth(i), list[i], "round " .. round .. " card " .. i) end
+    t.eq(h:nth(#list + 1), nil, "past the end")
+  end
+end)
+
 -- RULES.md §0: every deal that names a seed is reproducible.
 t.test("same seed, same deal for every seed pattern", function()
   local patterns = {
@@ -82,6 +113,25 @@ t.test("pile: deal, draw, put_bottom, errors", function()
   pile:put_bottom(pile:draw())
   t.eq(pile:draw(), french:card("TS")); t.eq(pile:draw(), nil)
   t.checkerror("not a hand of this deck", pile.deal, pile, { hosgin:hand() }, { 1 })
+end)
+
+-- HOK-R6: "deal face up until the first ace" is the position of that ace.
+t.test("pile:find gives the position of the first card of a rank", function()
+  local pile = french:pile("7S AH 2C AS 9D")
+  t.eq(pile:find("A"), 2, "the first ace from the top")
+  t.eq(pile:find("A", 3), 4, "the next one below position 3")
+  t.eq(pile:find("A", 5), nil, "no ace at or below position 5")
+  t.eq(pile:find("K"), nil, "no king at all")
+  t.eq(#pile, 5, "the pile is unchanged")
+  local rng = talon.rng(7)
+  for _ = 1, 50 do -- agrees with drawing until the rank shows
+    local p = french:pile():shuffle(rng)
+    local list, k = p:cards(), p:find("Q")
+    for i = 1, k - 1 do t.ok(list[i].rank ~= "Q", "no queen before") end
+    t.eq(list[k].rank, "Q", "a queen at the position")
+  end
+  t.checkerror("not a rank of this deck", pile.find, pile, "Z")
+  t.checkerror("at least 1", pile.find, pile, "A", 0)
 end)
 
 t.test("rng: bounds, state round trip, pick", function()

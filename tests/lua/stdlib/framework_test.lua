@@ -86,6 +86,21 @@ t.test("a hanging hook is stopped by the budget; the game is unchanged", functio
   t.eq(#g.state.hands[mover], 5, "hand unchanged")
 end)
 
+-- docs/framework.md §2: g:random's card skips the re-check only while it
+-- is the current position's; a playout in between makes it stale.
+t.test("a random pick made stale by a playout is checked again", function()
+  local g = game.new(assert(loader.load("hokm")), { seed = 3, hands = 1 })
+  local rng = talon.rng(3)
+  g:play(g:legal()[1]) -- trump: the play phase begins
+  local seat = g:mover()
+  local card = g:random(rng)
+  t.eq(g:playout(rng, 1), 1, "one card played")
+  t.ok(g:mover() ~= seat, "another seat moves")
+  local ok, v = g:try(card)
+  t.ok(not ok, "refused")
+  t.ok(tostring(v):find("do not hold", 1, true), tostring(v))
+end)
+
 t.test("a variant file loads by path and changes only its option", function()
   local v = assert(loader.load("games/hokm-all-tricks.lua"))
   local base = assert(loader.load("hokm"))
