@@ -14,12 +14,13 @@ local COMMON = [[
 
 local USAGE = {
   play = "talon play GAME [--players N] [--seed S] [-o key=value] [--seat K]\n"
-    .. "                 [--bots random|rule,...] [--record FILE] [--auto]\n"
+    .. "                 [--bots random|rule,...] [--record FILE] [--auto] [--explain]\n"
     .. "play at the terminal against bots; type 'help' at the prompt.\n" .. COMMON .. "\n"
     .. "  --seat K        your seat (default 1)\n"
     .. "  --bots LIST     the opponents, per seat, repeated (default rule)\n"
     .. "  --record FILE   write the game record to FILE at the end\n"
-    .. "  --auto          the rule-of-thumb bot plays your seat too",
+    .. "  --auto          the rule-of-thumb bot plays your seat too\n"
+    .. "  --explain       show why each bot plays what it plays ('explain' toggles it)",
   sim = "talon sim GAME --games N [--seed S] [--bots random|rule,...] [--hands H] [--json]\n"
     .. "bot self-play with a summary (wins, points, hands, speed).\n" .. COMMON .. "\n"
     .. "  --games N       matches to play (default 100)\n"

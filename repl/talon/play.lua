@@ -23,6 +23,7 @@ commands:
   legal         list your legal actions
   table         draw the table again
   score         how the scores were reached
+  explain       show (or stop showing) why each bot plays what it plays
   help          this text
   quit          leave the game (end of input does the same)]]
 
@@ -155,6 +156,10 @@ local COMMANDS = {
   undo = undo,
   why = why,
   hint = hint,
+  explain = function(c)
+    c.explain = not c.explain
+    say("the bots' reasons are %s.", c.explain and "shown" or "hidden")
+  end,
 }
 
 -- One line from the human: "played", "quit", "undone", or nil (ask again).
@@ -194,10 +199,13 @@ local function bot_turn(c, mover)
   local g = c.g
   local private = g.def.phases[g:phase()].private and mover ~= c.seat
   local b = mover == c.seat and c.hint_bot or c.others[mover]
-  local a, _, failure = bots.move(b, g, mover, c.rng)
+  local a, reason, failure = bots.move(b, g, mover, c.rng)
   term.pause(0.4)
   if private then say("%s acts face down", g.state.names[mover])
-  else say("%s: %s", tbl.seat_label(g:view(c.seat), mover), shown(g, a)) end
+  else
+    local because = c.explain and reason and term.dim(" — " .. reason) or ""
+    say("%s: %s%s", tbl.seat_label(g:view(c.seat), mover), shown(g, a), because)
+  end
   if failure then say("  (the bot failed: %s; it played at random)", failure) end
 end
 
@@ -209,7 +217,8 @@ local function save_record(g, file)
   say("record written to %s (replay it with: talon replay %s)", file, file)
 end
 
-local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch" }
+local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch",
+                explain = "switch" }
 
 -- Seats the human and the bots; returns the context of the session.
 local function setup(args)
@@ -222,7 +231,7 @@ local function setup(args)
   local hint_bot = bots.rule(key, def) or bots.random
   local others = bots.list(p.flags.bots or "rule", g.state.n, key, def)
   return { g = g, def = def, seat = seat, p = p, hint_bot = hint_bot, others = others,
-           rng = require("talon").rng(params.seed),
+           rng = require("talon").rng(params.seed), explain = p.flags.explain,
            echo_off = term.isatty(0) }
 end
 

@@ -128,3 +128,23 @@ t.test("game commands: Hosgin's advise and melds", function()
   t.ok(out:find("melds of 25 cards, trump [^:]+: %d+\n"), "the breakdown for one trump")
   t.ok(out:find("'x' is not a suit: S, H, D or C", 1, true), "a bad suit is named")
 end)
+
+-- Teaching: with --explain (or the 'explain' command) every bot move shows
+-- the bot's reason; without it, only the move.
+t.test("explain shows the bots' reasons", function()
+  local code, out = run.talon { "play", "hokm", "--seed", "3", "--auto", "--explain" }
+  t.eq(code, 0)
+  local moves, reasons = 0, 0
+  for line in out:gmatch("[^\n]+") do
+    if line:match("^P%d: ") then
+      moves = moves + 1
+      if line:find(" — ", 1, true) then reasons = reasons + 1 end
+    end
+  end
+  t.ok(moves > 20, "a whole match of moves: " .. moves)
+  t.eq(reasons, moves, "every bot move has its reason")
+  code, out = run.talon({ "play", "hokm", "--seed", "3" }, "explain\nexplain\nquit\n")
+  t.eq(code, 0)
+  t.ok(out:find("the bots' reasons are shown.\n", 1, true), out)
+  t.ok(out:find("the bots' reasons are hidden.\n", 1, true), out)
+end)
