@@ -41,9 +41,9 @@ typedef enum tv_style {
 
 typedef struct tv_deck {
   uint8_t nsuits, nranks;
-  uint8_t nkinds;       /* nsuits * nranks, + 1 when the deck has jokers */
-  uint8_t joker;        /* the joker kind, or TV_NO_CARD */
-  uint16_t ncards;      /* physical cards: the sum of copies[] */
+  uint8_t nkinds;  /* nsuits * nranks, + 1 when the deck has jokers */
+  uint8_t joker;   /* the joker kind, or TV_NO_CARD */
+  uint16_t ncards; /* physical cards: the sum of copies[] */
   char suit_name[TV_MAX_SUITS][TV_NAME_MAX];  /* ASCII: "S" */
   char suit_glyph[TV_MAX_SUITS][TV_NAME_MAX]; /* UTF-8: "♠" (or the name) */
   uint8_t suit_red[TV_MAX_SUITS];             /* printed red in colour */

@@ -4,8 +4,8 @@
  * A hand is a fixed array of per-kind counts plus its size: 66 bytes, no
  * pointers, no allocation, copied with '='. It holds up to TV_MAX_COPIES of
  * each kind (a deck of four packs gives a hand four identical cards). The
- * hand does not know its deck; functions that need names or points take the deck.
- * Iteration order is kind order: suit by suit, high to low.
+ * hand does not know its deck; functions that need names or points take the
+ * deck. Iteration order is kind order: suit by suit, high to low.
  */
 #ifndef TALON_HAND_H
 #define TALON_HAND_H
@@ -68,7 +68,6 @@ size_t tv_hand_format(const tv_deck *d, const tv_hand *h, tv_style style,
  * optionally followed by a count "x2", "*2" or "×2", braces allowed:
  * "{QS, KS 10H x2}". Adds them to h. On failure h is unchanged and 'e'
  * names the token and its position. */
-tv_status tv_hand_parse(const tv_deck *d, const char *s, tv_hand *h,
-                        tv_err *e);
+tv_status tv_hand_parse(const tv_deck *d, const char *s, tv_hand *h, tv_err *e);
 
 #endif
