@@ -393,6 +393,20 @@ local function quiet_playout(g, rng, k, stop)
   local legal_h, list = g.legal_h, g.legal_list -- cached before the playout
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
   while ph and k < stop do
+    local batch = ph.playout
+    if batch then -- several actions at once (tricks.phase: the rest of a trick)
+      local k2, nxt = batch(st, seat, rng, act, act_seat, k, stop)
+      if k2 > k then
+        k, g.nact, legal_h = k2, k2, nil
+        if nxt == nil then
+          seat = ph.mover(st)
+        else
+          goto_phase(g, nxt)
+          ph, seat = g.ph, g.mover_seat
+        end
+        goto continue
+      end
+    end
     local a
     if ph.cards then
       a = (legal_h or ph.legal(st, seat)):pick(rng)
@@ -411,6 +425,7 @@ local function quiet_playout(g, rng, k, stop)
     end
     k = k + 1
     act[k], act_seat[k], g.nact = a, played, k
+    ::continue::
   end
   g.mover_seat = seat
   return k

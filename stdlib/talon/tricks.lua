@@ -94,4 +94,114 @@ function tricks.winner(t, inf, trump)
   return best, best_trump and "trump" or "led"
 end
 
+-- ===== a standard trick phase: tricks.phase(spec)
+--
+-- One-card tricks whose obligations are talon.trickrules data, played
+-- seat after seat (st:next) until every seat has played, then won by the
+-- general rule. The phase keeps a talon.Trick in st.ctrick (made on entry
+-- from the rules and the trump) next to st.trick (the table views and
+-- invariants read). Per card (g:play, humans, bots) it checks, applies and
+-- explains like any card phase; in quiet random playouts its `playout`
+-- hook plays the rest of a trick in one C call (t:play_out), drawing
+-- exactly as g:random would, so records are the same either way.
+
+local rules_cache = setmetatable({}, { __mode = "k" })
+
+-- The compiled TrickRules of 'spec' (a talon.trickrules table, compiled
+-- once per deck) or of spec.rules(st).
+local function rules_of(spec, st)
+  local r = spec.rules
+  if type(r) == "function" then return r(st) end
+  local per = rules_cache[spec]
+  if not per then
+    per = setmetatable({}, { __mode = "k" })
+    rules_cache[spec] = per
+  end
+  local c = per[st.deck]
+  if not c then
+    c = require("talon").trickrules(st.deck, r)
+    per[st.deck] = c
+  end
+  return c
+end
+
+-- The default refusal: the engine's reason (t:why) under spec.rule.
+local function why_not(spec, st, seat, card)
+  local hand = st.hands[seat]
+  local why = st.ctrick:why(hand, card)
+  if not why then return nil end
+  local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy))
+    or ("your hand is " .. tostring(hand))
+  return st:violation(spec.rule, why.because, satisfy)
+end
+
+-- Builds the phase; spec fields:
+--   rules      a talon.trickrules table, or function(st) -> TrickRules
+--   trump      function(st) -> suit name | nil (default: st.trump)
+--   on_trick   function(st, winner, t) -> next phase | nil | "end": runs
+--              once per trick after the standard bookkeeping (the trick's
+--              cards added to st.won[winner], st.tricks_won[winner] and
+--              st.tricks_played counted, st.leader and st.turn set to the
+--              winner) with the full talon.Trick t (t:winner(), t:at(i),
+--              t:points(), t:explain()); both tricks are emptied after it
+--   rule       the rule id refusals cite; check (optional) replaces the
+--              default refusal from t:why
+--   doc, enter (optional) as for any phase; enter runs after st.ctrick
+--              is made
+function tricks.phase(spec)
+  assert(type(spec.on_trick) == "function", "tricks.phase: on_trick must be a function")
+  assert(spec.rules ~= nil, "tricks.phase: rules (a trickrules table or a function) needed")
+  local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
+  local talon = require "talon"
+
+  local function finish(st)
+    local ct = st.ctrick
+    local _, w = ct:winner()
+    ct:add_to(st.won[w])
+    st.tricks_won[w] = st.tricks_won[w] + 1
+    st.tricks_played = st.tricks_played + 1
+    st.leader, st.turn = w, w
+    local nxt = on_trick(st, w, ct)
+    ct:clear()
+    local t = st.trick
+    if t.n > 0 then tricks.clear(t) end -- empty after a batch from the lead
+    return nxt
+  end
+
+  return {
+    doc = spec.doc,
+    cards = true,
+    enter = function(st)
+      st.ctrick = talon.trick(rules_of(spec, st), trump_of and trump_of(st) or st.trump)
+      if enter then return enter(st) end
+      return nil
+    end,
+    mover = function(st) return st.turn end,
+    legal = function(st, seat)
+      local t, hand = st.trick, st.hands[seat]
+      return st.ctrick:legal(hand, t.legal_hand or scratch(t, hand))
+    end,
+    check = spec.check or function(st, seat, card) return why_not(spec, st, seat, card) end,
+    apply = function(st, seat, card)
+      st.hands[seat]:remove(card)
+      st.ctrick:play(seat, card)
+      local t = st.trick
+      tricks.add(t, seat, card, st.info.suit[card])
+      if t.n < st.n then
+        st.turn = seat % st.n + 1 -- st:next(seat)
+        return nil
+      end
+      return finish(st)
+    end,
+    -- the rest of the trick at once when it fits before 'stop'; returns
+    -- the new action count (k when it played nothing) and the next phase
+    playout = function(st, seat, rng, act, act_seat, k, stop)
+      local left = st.n - st.trick.n
+      if k + left > stop then return k, nil end
+      local n = st.ctrick:play_out(st.hands, seat, rng, left, act, act_seat, k)
+      return k + n, finish(st)
+    end,
+  }
+end
+
 return tricks

@@ -1,0 +1,94 @@
+-- tricks.phase (docs/framework.md §4): a card phase of one-card tricks
+-- declared as talon.trickrules data. Per card it refuses with the engine's
+-- reason under the phase's rule id and gives a full trick to its winner;
+-- in quiet random playouts it plays each trick in one C call, drawing
+-- exactly as g:random does, so both paths give the same record.
+local t = require "talon.testing"
+local game = require "talon.game"
+local loader = require "talon.loader"
+local record = require "talon.record"
+local talon = require "talon"
+
+talon.style("ascii")
+
+-- The template's "High card" (follow suit, no trump), an explicit deal:
+-- seat 2 leads (the dealer is seat 1).
+local function template_game()
+  local def = assert(loader.load("_template"))
+  return game.new(def, { seed = 1, hands = 1, deal = { hands = {
+    "AS KS QH JH 9D", "7S 8H TD JD QD" } } })
+end
+
+t.test("per card: refusals from t:why under the rule id, the trick to its winner", function()
+  local g = template_game()
+  t.eq(g:mover(), 2, "the player after the dealer leads")
+  g:play("7S")
+  local v = g:why("QH")
+  t.eq(v.rule, "follow", "the phase's rule id")
+  t.eq(v.because, "must follow S: you hold AS KS", "the engine's reason")
+  t.eq(v.satisfy, "play one of {AS KS}", "what would do")
+  t.eq(g:why("8H").because, "you do not hold 8H", "a card not held")
+  t.eq(tostring(g:legal_hand()), "{AS KS}", "the legal cards")
+  g:play("KS")
+  local st = g.state
+  t.eq(tostring(st.won[1]), "{KS 7S}", "the trick's cards go to the winner's pile")
+  t.eq(st.tricks_won[1], 1, "counted")
+  t.eq(st.tricks_played, 1, "one trick played")
+  t.eq(g:mover(), 1, "the winner leads")
+  t.eq(st.trick.n, 0, "the view's trick is empty again")
+  t.eq(#st.ctrick, 0, "and so is the engine's")
+  t.ok(g:explain(#g:events()):find("wins the trick with KS", 1, true), "on_trick's event")
+end)
+
+-- EMBEDDING.md determinism: the batch path (quiet g:playout, a trick per
+-- C call) and g:play(g:random(rng)) one card at a time give the same
+-- record, for every form of Hokm (HOK-R3 follow suit, HOK-R4 winner,
+-- HOK-R10/R14/R19 end of hand) and with a limit that stops mid-trick.
+t.test("batch playout equals g:play(g:random(rng)) for Hokm 4, 3 and 2", function()
+  local def = assert(loader.load("hokm"))
+  local ph = def.phases.play
+  local batch, calls = ph.playout, 0
+  ph.playout = function(...) calls = calls + 1; return batch(...) end
+  for _, n in ipairs({ 4, 3, 2 }) do
+    for _, all in ipairs({ false, true }) do
+      local opts = { players = n, play_all_tricks = n ~= 3 and all or nil }
+      local a = game.new(def, { options = opts, seed = 70 + n, quiet = true, hands = 3 })
+      local b = game.new(def, { options = opts, seed = 70 + n, quiet = true, hands = 3 })
+      local ra, rb = talon.rng(n), talon.rng(n)
+      local before = calls
+      local count = a:playout(ra, 7) -- 7: stops inside a trick
+      count = count + a:playout(ra)
+      while not b:over() do b:play(b:random(rb)) end
+      t.ok(calls > before, n .. " players: the batch path ran")
+      t.eq(count, b.nact, n .. " players: same number of actions")
+      t.eq(record.write(a), record.write(b), n .. " players: same record")
+      t.eq(a:scores(), b:scores(), n .. " players: same scores")
+    end
+  end
+  ph.playout = batch
+end)
+
+-- A hook failing inside the batch path (here after the third trick's
+-- cards were written to the record) leaves the game at its last recorded
+-- action, like any failing hook: the two whole tricks before it.
+t.test("a failing hook in the batch path keeps the game at its record", function()
+  local g = template_game()
+  g.state.quiet = true
+  local ph = g.def.phases.play
+  local batch = ph.playout
+  ph.playout = function(st, ...)
+    local k, nxt = batch(st, ...)
+    if st.tricks_played == 3 then error("boom in trick 3") end
+    return k, nxt
+  end
+  local ok, err = pcall(g.playout, g, talon.rng(1))
+  ph.playout = batch
+  t.eq(ok, false, "the error reaches the caller")
+  t.ok(tostring(err):find("boom in trick 3", 1, true), tostring(err))
+  t.eq(g.nact, 4, "two tricks kept")
+  t.eq(#g.act, 4, "and nothing of the third in the record")
+  t.eq(g.state.tricks_played, 2, "the state replayed to match")
+  t.eq(#g.state.hands[1] + #g.state.hands[2], 6, "three cards each")
+  g:playout(talon.rng(1))
+  t.ok(g:over(), "the game goes on")
+end)
