@@ -130,8 +130,7 @@ local function why_not(spec, st, seat, card)
   local hand = st.hands[seat]
   local why = st.ctrick:why(hand, card)
   if not why then return nil end
-  local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy))
-    or ("your hand is " .. tostring(hand))
+  local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
   return st:violation(spec.rule, why.because, satisfy)
 end
 

@@ -92,3 +92,18 @@ t.test("a failing hook in the batch path keeps the game at its record", function
   g:playout(talon.rng(1))
   t.ok(g:over(), "the game goes on")
 end)
+
+-- The same for Hosgin (HOS-R26 obligations as trickrules data, a deck of
+-- four copies: copies count in the draw as in g:random's pick).
+t.test("batch playout equals g:play(g:random(rng)) for Hosgin (HOS-R26)", function()
+  local def = assert(loader.load("hosgin"))
+  for seed = 1, 6 do
+    local a = game.new(def, { seed = seed, quiet = true, hands = 2 })
+    local b = game.new(def, { seed = seed, quiet = true, hands = 2 })
+    local ra, rb = talon.rng(seed), talon.rng(seed)
+    local count = a:playout(ra)
+    while not b:over() do b:play(b:random(rb)) end
+    t.eq(count, b.nact, "seed " .. seed .. ": same number of actions")
+    t.eq(record.write(a), record.write(b), "seed " .. seed .. ": same record")
+  end
+end)
