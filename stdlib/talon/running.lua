@@ -395,11 +395,11 @@ local function quiet_playout(g, rng, k, stop)
   while ph and k < stop do
     local batch = ph.playout
     if batch then -- several actions at once (tricks.phase: the rest of a trick)
-      local k2, nxt = batch(st, seat, rng, act, act_seat, k, stop)
+      local k2, nxt, mover = batch(st, seat, rng, act, act_seat, k, stop)
       if k2 > k then
         k, g.nact, legal_h = k2, k2, nil
         if nxt == nil then
-          seat = ph.mover(st)
+          seat = mover or ph.mover(st)
         else
           goto_phase(g, nxt)
           ph, seat = g.ph, g.mover_seat

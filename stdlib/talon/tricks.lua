@@ -153,9 +153,8 @@ function tricks.phase(spec)
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
   local talon = require "talon"
 
-  local function finish(st)
-    local ct = st.ctrick
-    local _, w = ct:winner()
+  -- 'w' is the winner's seat (t:winner())
+  local function finish(st, ct, w)
     ct:add_to(st.won[w])
     st.tricks_won[w] = st.tricks_won[w] + 1
     st.tricks_played = st.tricks_played + 1
@@ -190,15 +189,19 @@ function tricks.phase(spec)
         st.turn = seat % st.n + 1 -- st:next(seat)
         return nil
       end
-      return finish(st)
+      local ct = st.ctrick
+      return finish(st, ct, select(2, ct:winner()))
     end,
     -- the rest of the trick at once when it fits before 'stop'; returns
-    -- the new action count (k when it played nothing) and the next phase
+    -- the new action count (k when it played nothing), the next phase and
+    -- the next mover (the winner, unless on_trick moved on)
     playout = function(st, seat, rng, act, act_seat, k, stop)
       local left = st.n - st.trick.n
-      if k + left > stop then return k, nil end
-      local n = st.ctrick:play_out(st.hands, seat, rng, left, act, act_seat, k)
-      return k + n, finish(st)
+      if k + left > stop then return k, nil, seat end
+      local ct = st.ctrick
+      local n, w = ct:play_out(st.hands, seat, rng, left, act, act_seat, k)
+      local nxt = finish(st, ct, w)
+      return k + n, nxt, st.turn
     end,
   }
 end

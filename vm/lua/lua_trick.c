@@ -324,12 +324,13 @@ static int trick_play_random(lua_State *L) {
   return 2;
 }
 
-/* t:play_out(hands, seat, rng[, max[, cards, seats[, at]]]) -> n: plays
+/* t:play_out(hands, seat, rng[, max[, cards, seats[, at]]]) -> n, winner:
+ * plays
  * random legal one-card plays for the seats in turn from 'seat' (after s
  * comes s % #hands + 1) until the trick has #hands plays (at most 'max'
  * cards), each drawn as t:legal(hand):pick(rng) would draw it and removed
  * from its hand; the cards and seats go to cards[at + i] and seats[at + i]
- * when the tables are given. */
+ * when the tables are given; 'winner' is the seat winning so far. */
 static int trick_play_out(lua_State *L) {
   tl_trick *t = check_trick(L);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -376,7 +377,8 @@ static int trick_play_out(lua_State *L) {
     }
   if (st != TV_OK) return luaL_argerror(L, 2, e.msg);
   lua_pushinteger(L, played);
-  return 1;
+  lua_pushinteger(L, t->t.p[t->t.best].seat); /* nplays > 0 now */
+  return 2;
 }
 
 /* t:add_to(hand) -> hand: adds every card of the trick to 'hand' (a won

@@ -77,9 +77,9 @@ t.test("a failing hook in the batch path keeps the game at its record", function
   local ph = g.def.phases.play
   local batch = ph.playout
   ph.playout = function(st, ...)
-    local k, nxt = batch(st, ...)
+    local k, nxt, mover = batch(st, ...)
     if st.tricks_played == 3 then error("boom in trick 3") end
-    return k, nxt
+    return k, nxt, mover
   end
   local ok, err = pcall(g.playout, g, talon.rng(1))
   ph.playout = batch
