@@ -192,16 +192,21 @@ function tricks.phase(spec)
       local ct = st.ctrick
       return finish(st, ct, select(2, ct:winner()))
     end,
-    -- the rest of the trick at once when it fits before 'stop'; returns
-    -- the new action count (k when it played nothing), the next phase and
-    -- the next mover (the winner, unless on_trick moved on)
+    -- the rest of the trick, then whole tricks, one C call each, while
+    -- they fit before 'stop' and on_trick stays in the phase; returns the
+    -- new action count (k when it played nothing), the next phase (nil to
+    -- stay) and the next mover
     playout = function(st, seat, rng, act, act_seat, k, stop)
-      local left = st.n - st.trick.n
-      if k + left > stop then return k, nil, seat end
-      local ct = st.ctrick
-      local n, w = ct:play_out(st.hands, seat, rng, left, act, act_seat, k)
-      local nxt = finish(st, ct, w)
-      return k + n, nxt, st.turn
+      local ct, hands, n = st.ctrick, st.hands, st.n
+      local left = n - st.trick.n
+      while k + left <= stop do
+        local played, w = ct:play_out(hands, seat, rng, left, act, act_seat, k)
+        k = k + played
+        local nxt = finish(st, ct, w)
+        if nxt ~= nil then return k, nxt end
+        seat, left = st.turn, n -- the winner, unless on_trick chose another
+      end
+      return k, nil, seat
     end,
   }
 end
