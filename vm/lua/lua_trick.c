@@ -368,16 +368,22 @@ static int trick_play_out(lua_State *L) {
   tv_status st = tv_trick_play_out(&t->t, hands, (int)nh, (int)seat, r,
                                    max > INT32_MAX ? INT32_MAX : (int)max,
                                    cards, seats, &played, &e);
-  if (out)
+  if (out) {
+    /* the interned cards as tl_push_card finds them, its table read once */
+    lua_getiuservalue(L, 1, 1);  /* deck */
+    lua_getiuservalue(L, -1, 1); /* deck, cards */
+    int ct = lua_gettop(L);
     for (int i = 0; i < played; i++) {
-      tl_push_card(L, 1, cards[i]);
+      lua_rawgeti(L, ct, (lua_Integer)cards[i] + 1);
       lua_rawseti(L, 6, at + i + 1);
       lua_pushinteger(L, seats[i]);
       lua_rawseti(L, 7, at + i + 1);
     }
+  }
   if (st != TV_OK) return luaL_argerror(L, 2, e.msg);
   lua_pushinteger(L, played);
-  lua_pushinteger(L, t->t.p[t->t.best].seat); /* nplays > 0 now */
+  if (t->t.nplays == 0) return 1; /* max 0 on an empty trick */
+  lua_pushinteger(L, t->t.p[t->t.best].seat);
   return 2;
 }
 

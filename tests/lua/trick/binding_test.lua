@@ -222,6 +222,7 @@ t.test("play_out: bad hands, seats and rules are argument errors", function()
   t.checkerror("hands%[1%] is not a Hand of the trick.s deck", tr.play_out, tr,
     { kosel:hand("AS") }, 1, rng)
   t.eq(#tr, 0, "nothing played")
+  t.eq(select("#", tr:play_out({ deck:hand("AS") }, 1, rng, 0)), 1, "max 0: no winner yet")
   local sets = talon.trick(talon.trickrules(kosel, KOSEL), "S")
   t.checkerror("one%-card face%-up", sets.play_out, sets, { kosel:hand("AS") }, 1, rng)
 end)
