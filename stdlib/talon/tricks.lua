@@ -170,7 +170,13 @@ function tricks.phase(spec)
     doc = spec.doc,
     cards = true,
     enter = function(st)
-      st.ctrick = talon.trick(rules_of(spec, st), trump_of and trump_of(st) or st.trump)
+      -- t:play_out takes the seats from #st.hands: one hand per seat
+      if #st.hands ~= st.n then
+        error(("tricks.phase: st.hands holds %d hands for %d seats"):format(#st.hands, st.n), 0)
+      end
+      local trump = st.trump
+      if trump_of then trump = trump_of(st) end
+      st.ctrick = talon.trick(rules_of(spec, st), trump)
       if enter then return enter(st) end
       return nil
     end,

@@ -41,6 +41,42 @@ t.test("per card: refusals from t:why under the rule id, the trick to its winner
   t.ok(g:explain(#g:events()):find("wins the trick with KS", 1, true), "on_trick's event")
 end)
 
+-- spec.trump decides the trump even when it says "none" (nil) while
+-- st.trump is set: the trick then has no trump (RULES.md §0: the highest
+-- card of the suit led wins).
+t.test("spec.trump: nil means no trump, whatever st.trump says", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  local phase = tricks.phase {
+    rules = { follow = true }, rule = "follow",
+    trump = function() return nil end,
+    on_trick = function() return "end" end,
+  }
+  def.phases = { play = phase }
+  def.deal = function(st)
+    st.trump = "H"
+    return base.deal(st)
+  end
+  local g = game.new(game.define(def), { seed = 1, hands = 1, deal = { hands = {
+    "AS KS QH JH 9C", "7S 8H TD JD QD" } } })
+  t.eq(g.state.ctrick:trump(), nil, "no trump in the trick")
+  g:play("TD")
+  g:play("QH") -- seat 1 has no diamond; hearts would be trump under st.trump
+  t.eq(g.state.tricks_won[2], 1, "the ten of the suit led wins")
+end)
+
+t.test("tricks.phase refuses st.hands that is not one hand per seat", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  def.deal = function(st)
+    st.hands[st.n + 1] = st.deck:hand() -- an extra hand, a dummy's say
+    return base.deal(st)
+  end
+  t.checkerror("st.hands holds 3 hands for 2 seats", game.new, game.define(def), { seed = 1 })
+end)
+
 -- EMBEDDING.md determinism: the batch path (quiet g:playout, a trick per
 -- C call) and g:play(g:random(rng)) one card at a time give the same
 -- record, for every form of Hokm (HOK-R3 follow suit, HOK-R4 winner,
