@@ -7,7 +7,9 @@
 -- record is the list of actions: undo and recovery from a failing hook both
 -- rebuild the game by replaying it, so a game is never left half-updated.
 -- Workload: random playouts call legal_hand/play once per card, so that
--- path touches no strings and allocates nothing but the cached legal Hand.
+-- path touches no strings and allocates nothing but the cached legal Hand;
+-- quiet playouts let a phase's `playout` hook play many actions at once
+-- (tricks.phase: a trick per C call, the game's hook once per trick).
 local game = require "talon.game"
 local state = require "talon.state"
 local deal = require "talon.deal"
@@ -394,7 +396,7 @@ local function quiet_playout(g, rng, k, stop)
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
   while ph and k < stop do
     local batch = ph.playout
-    if batch then -- several actions at once (tricks.phase: the rest of a trick)
+    if batch then -- several actions at once (tricks.phase: whole tricks in C)
       local k2, nxt, mover = batch(st, seat, rng, act, act_seat, k, stop)
       if k2 > k then
         k, g.nact, legal_h = k2, k2, nil
