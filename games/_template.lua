@@ -9,32 +9,23 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 
--- The only decision: which card to play. `cards = true` tells the framework
--- that the actions are cards from the mover's hand (the fast path).
-local play = {
+-- The only decision: which card to play. tricks.phase makes a card phase
+-- of one-card tricks from the obligations as data (talon.trickrules): it
+-- finds the legal cards, explains a refusal under the rule id given, gives
+-- each trick to its winner (highest card of the suit led: no trumps here)
+-- and calls on_trick once per trick; random playouts play each trick in
+-- one C call.
+local play = tricks.phase {
   doc = "play a card: follow suit if you can",
-  cards = true,
-  mover = function(st) return st.turn end,
-  legal = tricks.follow_legal, -- follow suit if you can
-  check = function(st, seat)
-    local same = st.hands[seat]:suit(st.trick.led)
-    return st:violation("follow", "must follow suit: you hold " .. tostring(same),
-      "play one of " .. tostring(same))
-  end,
-  apply = function(st, seat, card)
-    st.hands[seat]:remove(card)
-    tricks.add(st.trick, seat, card, st.info.suit[card])
-    if st.trick.n < st.n then
-      st.turn = st:next(seat)
-      return nil
+  rules = { follow = true }, -- follow suit if you can, else any card
+  rule = "follow",
+  -- the winner has the trick's cards in st.won[w], a count in
+  -- st.tricks_won[w], and leads the next trick (st.turn)
+  on_trick = function(st, w, t)
+    if not st.quiet then
+      local _, card = t:at((t:winner()))
+      st:log("trick", { winner = w }, "%s wins the trick with %s", st.names[w], card)
     end
-    local i = tricks.winner(st.trick, st.info, nil)
-    local w = st.trick.seats[i]
-    for k = 1, st.trick.n do st.won[w]:add(st.trick.cards[k]) end
-    st.tricks_won[w] = st.tricks_won[w] + 1
-    st:log("trick", { winner = w }, "%s wins the trick with %s", st.names[w], st.trick.cards[i])
-    tricks.clear(st.trick)
-    st.turn = w
     if #st.hands[w] == 0 then return "end" end
     return nil
   end,

@@ -296,20 +296,16 @@ local REASON = {
   led = "the highest card of the suit led",
 }
 
-local function finish_trick(st)
-  local t = st.trick
-  local i, why = tricks.winner(t, st.info, st.trump)
-  local w = t.seats[i]
-  st.won[w]:add(t.cards) -- one C call for the whole trick
-  st.tricks_won[w] = st.tricks_won[w] + 1
-  st.tricks_played = st.tricks_played + 1
+-- Once per trick, after tricks.phase has given the trick to its winner
+-- (HOK-R4, the general rule) and counted it: the Kot / clinch / race
+-- outcome.
+local function on_trick(st, w, t)
   if not st.quiet then -- no event table per trick in simulations
-    st:log("trick", { winner = w, card = t.cards[i], why = why },
-      "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, t.cards[i],
-      REASON[why])
+    local _, card = t:at((t:winner()))
+    local why = st.info.suit[card] == st.trump and "trump" or "led"
+    st:log("trick", { winner = w, card = card, why = why },
+      "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, card, REASON[why])
   end
-  tricks.clear(t)
-  st.leader, st.turn = w, w
   local out
   if st.n == 3 then out = three_player_outcome(st) else out = race_outcome(st, w) end
   if out then
@@ -319,11 +315,11 @@ local function finish_trick(st)
   return nil
 end
 
-local play_phase = {
+local play_phase = tricks.phase {
   doc = "tricks: follow suit if you can, otherwise any card (HOK-R3)",
-  cards = true,
-  mover = function(st) return st.turn end,
-  legal = tricks.follow_legal, -- HOK-R3
+  rules = { follow = true }, -- HOK-R3
+  rule = "HOK-R3",
+  on_trick = on_trick,
   check = function(st, seat, card)
     local hand = st.hands[seat]
     if hand:count(card) == 0 then
@@ -335,17 +331,6 @@ local play_phase = {
     return st:violation("HOK-R3",
       ("must follow %s: you hold %s"):format(GLYPH[led], tostring(same)),
       "play one of " .. tostring(same))
-  end,
-  apply = function(st, seat, card)
-    st.hands[seat]:remove(card)
-    local t = st.trick
-    tricks.add(t, seat, card, st.info.suit[card])
-    local n = st.n
-    if t.n < n then
-      st.turn = seat % n + 1 -- st:next(seat)
-      return nil
-    end
-    return finish_trick(st)
   end,
 }
 

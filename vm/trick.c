@@ -17,13 +17,16 @@
 /* Kind mask of h, reading the counts eight at a time: hands are sparse,
  * so most words are zero (tv_hand_mask tests all 64 bytes). */
 static uint64_t held_mask(const tv_hand *h) {
+  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu, high = 0x8080808080808080u;
   uint64_t m = 0;
   for (int w = 0; w < TV_MAX_KINDS; w += 8) {
     uint64_t word;
     memcpy(&word, h->n + w, sizeof word);
     if (!word) continue;
-    for (int b = 0; b < 8; b++)
-      if (h->n[w + b]) m |= BIT(w + b);
+    /* bit 7 of each byte: the count is not 0 (no carry between bytes) */
+    uint64_t nz = (((word & low7) + low7) | word) & high;
+    /* gather the 8 flags (bits 7, 15, ..., 63) into the top byte */
+    m |= (((nz >> 7) * 0x0102040810204080u) >> 56) << w;
   }
   return m;
 }
@@ -497,6 +500,60 @@ bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
   pick p = {(int)tv_rng_below(r, (uint64_t)n), play, down};
   tv_trick_each_play(t, h, take_kth, &p);
   return true;
+}
+
+/* ======================================================================
+ * Random playout of a trick
+ * ====================================================================== */
+
+tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
+                            int seat, tv_rng *r, int max, tv_card *cards,
+                            int *seats, int *played, tv_err *e) {
+  const tv_trick_rules *rl = t->rules;
+  *played = 0;
+  if (rl->lead_sizes != 2 || rl->face_down != TV_DOWN_NEVER)
+    return tv_fail(e, TV_EINVAL,
+                   "play_out needs rules of one-card face-up plays");
+  if (nhands < 1 || nhands > TV_TRICK_MAX_PLAYS)
+    return tv_fail(e, TV_EINVAL, "%d hands: 1 to %d expected", nhands,
+                   TV_TRICK_MAX_PLAYS);
+  if (t->nplays >= nhands)
+    return tv_fail(e, TV_EINVAL, "the trick already has %d plays",
+                   (int)t->nplays);
+  if (seat < 1 || seat > nhands)
+    return tv_fail(e, TV_EINVAL, "seat %d: 1 to %d expected", seat, nhands);
+  int n = nhands - t->nplays;
+  if (max < n) n = max < 0 ? 0 : max;
+  for (int i = 0, s = seat; i < n; i++, s = s % nhands + 1)
+    if (hands[s - 1]->size == 0)
+      return tv_fail(e, TV_EINVAL, "seat %d has no card to play", s);
+  for (int i = 0; i < n; i++, seat = seat % nhands + 1) {
+    tv_hand *h = hands[seat - 1];
+    tv_trick_rule rule;
+    /* tv_trick_legal's kinds without building the Hand: any card leads */
+    uint64_t m = held_mask(h);
+    if (t->nplays) m = tv_trick_follow_mask(t, m, &rule);
+    int size = 0;
+    for (uint64_t b = m; b; b &= b - 1)
+      size += h->n[__builtin_ctzll(b)];
+    if (size == 0) { /* cannot happen with one-card plays */
+      *played = i;
+      return tv_fail(e, TV_EINVAL, "seat %d has no legal card", seat);
+    }
+    /* the card tv_hand_nth would find in the legal Hand */
+    int k = (int)tv_rng_below(r, (uint64_t)size);
+    tv_card c = (tv_card)__builtin_ctzll(m);
+    for (; k >= h->n[c]; c = (tv_card)__builtin_ctzll(m)) {
+      k -= h->n[c];
+      m &= m - 1;
+    }
+    tv_hand_remove(h, c, 1);
+    tv_trick_play_card(t, seat, c, false, NULL);
+    if (cards) cards[i] = c;
+    if (seats) seats[i] = seat;
+  }
+  *played = n;
+  return TV_OK;
 }
 
 /* ======================================================================

@@ -220,6 +220,22 @@ int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
 bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
                      tv_hand *play, bool *down);
 
+/* Random playout of the rest of a trick of one-card face-up plays: the
+ * seats play in turn from 'seat' (after seat s comes s % nhands + 1; seats
+ * are 1..nhands and hands[s - 1] is seat s's hand) until the trick has
+ * nhands plays or 'max' cards were played. Each play draws like picking a
+ * card of the legal Hand: the card at index tv_rng_below(r, size) of
+ * tv_trick_legal's result (copies counted), is removed from its hand and
+ * played. The cards and seats go to cards[i] and seats[i] (either may be
+ * NULL). Nothing is played, and TV_EINVAL returned, when the rules allow
+ * other than one-card face-up plays, nhands lies outside
+ * 1..TV_TRICK_MAX_PLAYS, the trick already holds nhands plays, 'seat' lies
+ * outside 1..nhands, or a seat that would play has an empty hand. *played
+ * is the number of cards played. */
+tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
+                            int seat, tv_rng *r, int max, tv_card *cards,
+                            int *seats, int *played, tv_err *e);
+
 /* Index of the winning play so far, or -1 for an empty trick. */
 static inline int tv_trick_winner(const tv_trick *t) {
   return t->nplays ? t->best : -1;

@@ -5,7 +5,8 @@
 --
 -- The card-play obligations are data for talon.trickrules, compiled once
 -- per deck and option set; legality, the reasons for a refusal and the
--- trick winner (the first of identical cards wins) come from the engine.
+-- trick winner (the first of identical cards wins) come from the engine,
+-- and tricks.phase plays them (a trick per C call in random playouts).
 local talon = require "talon"
 local actions = require "talon.actions"
 local tricks = require "talon.tricks"
@@ -146,7 +147,6 @@ local function start_tricks(st)
   local d = st.declarer
   st:log("discarded", { seat = d }, "HOS-R15: %s has laid away 5 cards; %s leads (HOS-R17)",
     st.names[d], st.names[d])
-  st.ctrick = talon.trick(play.rules(st), st.trump)
   st.leader, st.turn = d, d
   return "play"
 end
@@ -200,20 +200,14 @@ function play.rules(st)
   return r
 end
 
-local function finish_trick(st)
-  local ct, t = st.ctrick, st.trick
-  local _, w = ct:winner()
-  st.won[w]:add(t.cards)
-  st.tricks_won[w] = st.tricks_won[w] + 1
-  st.tricks_played = st.tricks_played + 1
+-- Once per trick, after tricks.phase has given it to its winner (HOS-R27:
+-- the general rule, the first of identical cards wins) and counted it.
+local function on_trick(st, w, ct)
   if not st.quiet then
     st:log("trick", { winner = w, points = ct:points() },
       "HOS-R27: %s wins trick %d (%d points): %s", st.names[w], st.tricks_played, ct:points(),
       ct:explain())
   end
-  ct:clear()
-  tricks.clear(t)
-  st.leader, st.turn = w, w
   if st.tricks_played < 25 then return nil end
   st.last_winner = w
   st:log("last", { seat = w }, "HOS-R6: %s takes the last trick: +20", st.names[w])
@@ -221,27 +215,11 @@ local function finish_trick(st)
   return "end"
 end
 
-play.play = {
+play.play = tricks.phase {
   doc = function(o) return rules["HOS-R26"](o) .. " (HOS-R26)" end,
-  cards = true,
-  mover = function(st) return st.turn end,
-  legal = function(st, seat) return st.ctrick:legal(st.hands[seat]) end,
-  check = function(st, seat, card)
-    local why = st.ctrick:why(st.hands[seat], card)
-    if not why then return nil end
-    local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
-    return st:violation("HOS-R26", why.because, satisfy)
-  end,
-  apply = function(st, seat, card)
-    st.hands[seat]:remove(card)
-    st.ctrick:play(seat, card)
-    tricks.add(st.trick, seat, card, st.info.suit[card])
-    if st.trick.n < 3 then
-      st.turn = st:next(seat)
-      return nil
-    end
-    return finish_trick(st)
-  end,
+  rules = play.rules,
+  rule = "HOS-R26",
+  on_trick = on_trick,
 }
 
 return play

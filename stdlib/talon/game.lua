@@ -53,6 +53,13 @@ game.phase_keys = {
   check = { type = "function", doc = "function(st, seat, action) -> violation explaining why" },
   enter = { type = "function", doc = "function(st) -> nil or phase: runs on entry" },
   cards = { type = "boolean", doc = "actions are single cards from the mover's hand" },
+  playout = { type = "function",
+              doc = "function(st, seat, rng, act, act_seat, k, stop) -> k2, next phase | nil, "
+                .. "mover: quiet random playouts let it play several actions at once "
+                .. "(act[k+1..k2], act_seat[...], at most up to stop), drawing exactly as "
+                .. "g:random would; the mover (what the phase's mover hook would say) counts "
+                .. "when the phase stays; k2 == k falls back to one action (tricks.phase "
+                .. "supplies it)" },
   verbs = { type = "table", doc = "verbs typed in this phase" },
   private = { type = "boolean", doc = "actions seen only by the mover" },
   doc = { type = "string|function",

@@ -7,7 +7,9 @@
 -- record is the list of actions: undo and recovery from a failing hook both
 -- rebuild the game by replaying it, so a game is never left half-updated.
 -- Workload: random playouts call legal_hand/play once per card, so that
--- path touches no strings and allocates nothing but the cached legal Hand.
+-- path touches no strings and allocates nothing but the cached legal Hand;
+-- quiet playouts let a phase's `playout` hook play many actions at once
+-- (tricks.phase: a trick per C call, the game's hook once per trick).
 local game = require "talon.game"
 local state = require "talon.state"
 local deal = require "talon.deal"
@@ -393,6 +395,20 @@ local function quiet_playout(g, rng, k, stop)
   local legal_h, list = g.legal_h, g.legal_list -- cached before the playout
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
   while ph and k < stop do
+    local batch = ph.playout
+    if batch then -- several actions at once (tricks.phase: whole tricks in C)
+      local k2, nxt, mover = batch(st, seat, rng, act, act_seat, k, stop)
+      if k2 > k then
+        k, g.nact, legal_h = k2, k2, nil
+        if nxt == nil then
+          seat = mover or ph.mover(st)
+        else
+          goto_phase(g, nxt)
+          ph, seat = g.ph, g.mover_seat
+        end
+        goto continue
+      end
+    end
     local a
     if ph.cards then
       a = (legal_h or ph.legal(st, seat)):pick(rng)
@@ -411,6 +427,7 @@ local function quiet_playout(g, rng, k, stop)
     end
     k = k + 1
     act[k], act_seat[k], g.nact = a, played, k
+    ::continue::
   end
   g.mover_seat = seat
   return k

@@ -94,4 +94,127 @@ function tricks.winner(t, inf, trump)
   return best, best_trump and "trump" or "led"
 end
 
+-- ===== a standard trick phase: tricks.phase(spec)
+--
+-- One-card tricks whose obligations are talon.trickrules data, played
+-- seat after seat (st:next) until every seat has played, then won by the
+-- general rule. The phase keeps a talon.Trick in st.ctrick (made on entry
+-- from the rules and the trump) next to st.trick (the table views and
+-- invariants read). Per card (g:play, humans, bots) it checks, applies and
+-- explains like any card phase; in quiet random playouts its `playout`
+-- hook plays the rest of a trick in one C call (t:play_out), drawing
+-- exactly as g:random would, so records are the same either way.
+
+local rules_cache = setmetatable({}, { __mode = "k" })
+
+-- The compiled TrickRules of 'spec' (a talon.trickrules table, compiled
+-- once per deck) or of spec.rules(st).
+local function rules_of(spec, st)
+  local r = spec.rules
+  if type(r) == "function" then return r(st) end
+  local per = rules_cache[spec]
+  if not per then
+    per = setmetatable({}, { __mode = "k" })
+    rules_cache[spec] = per
+  end
+  local c = per[st.deck]
+  if not c then
+    c = require("talon").trickrules(st.deck, r)
+    per[st.deck] = c
+  end
+  return c
+end
+
+-- The default refusal: the engine's reason (t:why) under spec.rule.
+local function why_not(spec, st, seat, card)
+  local hand = st.hands[seat]
+  local why = st.ctrick:why(hand, card)
+  if not why then return nil end
+  local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
+  return st:violation(spec.rule, why.because, satisfy)
+end
+
+-- Builds the phase; spec fields:
+--   rules      a talon.trickrules table, or function(st) -> TrickRules
+--   trump      function(st) -> suit name | nil (default: st.trump)
+--   on_trick   function(st, winner, t) -> next phase | nil | "end": runs
+--              once per trick after the standard bookkeeping (the trick's
+--              cards added to st.won[winner], st.tricks_won[winner] and
+--              st.tricks_played counted, st.leader and st.turn set to the
+--              winner) with the full talon.Trick t (t:winner(), t:at(i),
+--              t:points(), t:explain()); both tricks are emptied after it
+--   rule       the rule id refusals cite; check (optional) replaces the
+--              default refusal from t:why
+--   doc, enter (optional) as for any phase; enter runs after st.ctrick
+--              is made
+function tricks.phase(spec)
+  assert(type(spec.on_trick) == "function", "tricks.phase: on_trick must be a function")
+  assert(spec.rules ~= nil, "tricks.phase: rules (a trickrules table or a function) needed")
+  local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
+  local talon = require "talon"
+
+  -- 'w' is the winner's seat (t:winner())
+  local function finish(st, ct, w)
+    ct:add_to(st.won[w])
+    st.tricks_won[w] = st.tricks_won[w] + 1
+    st.tricks_played = st.tricks_played + 1
+    st.leader, st.turn = w, w
+    local nxt = on_trick(st, w, ct)
+    ct:clear()
+    local t = st.trick
+    if t.n > 0 then tricks.clear(t) end -- empty after a batch from the lead
+    return nxt
+  end
+
+  return {
+    doc = spec.doc,
+    cards = true,
+    enter = function(st)
+      -- t:play_out takes the seats from #st.hands: one hand per seat
+      if #st.hands ~= st.n then
+        error(("tricks.phase: st.hands holds %d hands for %d seats"):format(#st.hands, st.n), 0)
+      end
+      local trump = st.trump
+      if trump_of then trump = trump_of(st) end
+      st.ctrick = talon.trick(rules_of(spec, st), trump)
+      if enter then return enter(st) end
+      return nil
+    end,
+    mover = function(st) return st.turn end,
+    legal = function(st, seat)
+      local t, hand = st.trick, st.hands[seat]
+      return st.ctrick:legal(hand, t.legal_hand or scratch(t, hand))
+    end,
+    check = spec.check or function(st, seat, card) return why_not(spec, st, seat, card) end,
+    apply = function(st, seat, card)
+      st.hands[seat]:remove(card)
+      st.ctrick:play(seat, card)
+      local t = st.trick
+      tricks.add(t, seat, card, st.info.suit[card])
+      if t.n < st.n then
+        st.turn = seat % st.n + 1 -- st:next(seat)
+        return nil
+      end
+      local ct = st.ctrick
+      return finish(st, ct, select(2, ct:winner()))
+    end,
+    -- the rest of the trick, then whole tricks, one C call each, while
+    -- they fit before 'stop' and on_trick stays in the phase; returns the
+    -- new action count (k when it played nothing), the next phase (nil to
+    -- stay) and the next mover
+    playout = function(st, seat, rng, act, act_seat, k, stop)
+      local ct, hands, n = st.ctrick, st.hands, st.n
+      local left = n - st.trick.n
+      while k + left <= stop do
+        local played, w = ct:play_out(hands, seat, rng, left, act, act_seat, k)
+        k = k + played
+        local nxt = finish(st, ct, w)
+        if nxt ~= nil then return k, nxt end
+        seat, left = st.turn, n -- the winner, unless on_trick chose another
+      end
+      return k, nil, seat
+    end,
+  }
+end
+
 return tricks

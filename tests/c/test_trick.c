@@ -564,6 +564,137 @@ static void random_plays_are_legal(void **state) {
   }
 }
 
+/* ---- random playout of a trick ---------------------------------------- */
+
+/* tv_trick_play_out (HOK-R3 rules, seeds 1..300): every card it plays is
+ * one tv_trick_legal allowed at that moment, leaves its hand, and is the
+ * card that picking index tv_rng_below(size) of the legal Hand draws (the
+ * g:random of the framework); the seats go round from the given one. */
+static void play_out_draws_like_a_legal_pick(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, "A K Q J T 9 8 7 6 5 4 3 2", NULL, 1);
+  tv_trick_rules r = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    tv_rng deal, a, b;
+    tv_rng_seed(&deal, seed);
+    tv_hand hands[4], copy[4], *hp[4];
+    for (int s = 0; s < 4; s++) {
+      tv_hand_clear(&hands[s]);
+      while (hands[s].size < 1 + (int)(seed % 13)) {
+        tv_card c = (tv_card)tv_rng_below(&deal, 52);
+        bool taken = false;
+        for (int o = 0; o < 4; o++)
+          taken = taken || hands[o].n[c];
+        if (!taken) tv_hand_add(&hands[s], c, 1);
+      }
+      copy[s] = hands[s];
+      hp[s] = &hands[s];
+    }
+    int trump = (int)(seed % 5) - 1, first = 1 + (int)(seed % 4);
+    tv_trick t, u;
+    tv_trick_init(&t, &d, &r, trump);
+    tv_trick_init(&u, &d, &r, trump);
+    tv_rng_seed(&a, seed * 7);
+    tv_rng_seed(&b, seed * 7);
+    tv_card cards[4];
+    int seats[4], played;
+    tv_err e;
+    assert_int_equal(
+        tv_trick_play_out(&t, hp, 4, first, &a, 99, cards, seats, &played, &e),
+        TV_OK);
+    assert_int_equal(played, 4);
+    assert_int_equal(t.nplays, 4);
+    for (int i = 0, s = first; i < 4; i++, s = s % 4 + 1) {
+      tv_hand legal;
+      tv_trick_legal(&u, &copy[s - 1], &legal);
+      tv_card want = tv_hand_nth(&legal, (int)tv_rng_below(&b, legal.size));
+      assert_int_equal(cards[i], want);
+      assert_int_equal(seats[i], s);
+      assert_int_equal(t.p[i].seat, s);
+      tv_hand_remove(&copy[s - 1], want, 1);
+      assert_true(tv_hand_equal(&copy[s - 1], &hands[s - 1]));
+      tv_trick_play_card(&u, s, want, false, NULL);
+    }
+    assert_int_equal(tv_trick_winner(&t), tv_trick_winner(&u));
+  }
+}
+
+/* Copies count as cards (a two-deck hand): a card held twice is drawn
+ * twice as often, as picking from the legal Hand would; 'max' stops the
+ * playout early and a later call finishes the trick. */
+static void play_out_counts_copies_and_stops_at_max(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, HOSGIN_RANKS, NULL, 2);
+  tv_trick_rules r = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  tv_rng rng;
+  tv_rng_seed(&rng, 11);
+  int twice = 0, runs = 3000;
+  for (int i = 0; i < runs; i++) {
+    tv_hand h = H(&d, "AS AS KS"), other = H(&d, "QS");
+    tv_hand *hp[2] = {&h, &other};
+    tv_trick t;
+    tv_trick_init(&t, &d, &r, -1);
+    tv_card c;
+    int played;
+    assert_int_equal(
+        tv_trick_play_out(&t, hp, 2, 1, &rng, 1, &c, NULL, &played, NULL),
+        TV_OK);
+    assert_int_equal(played, 1);
+    twice += c == C(&d, "AS");
+    assert_int_equal(
+        tv_trick_play_out(&t, hp, 2, 2, &rng, 5, NULL, NULL, &played, NULL),
+        TV_OK);
+    assert_int_equal(played, 1);
+    assert_int_equal(other.size, 0);
+  }
+  /* 2 of 3 cards are AS: about 2000 of 3000, far from 1500 (kinds) */
+  assert_in_range(twice, 1850, 2150);
+}
+
+/* Bad input is refused before anything is played: sets or face-down
+ * rules, a seat outside 1..n, a full trick, an empty hand in the way. */
+static void play_out_refuses_bad_input(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, HOSGIN_RANKS, NULL, 1);
+  tv_trick_rules one = follow_rules(TV_HEAD_NEVER, TV_REF_WINNER, TV_VOID_ANY);
+  tv_trick_rules sets = set_rules(SIZES(1, 2), TV_NO_CARD, TV_DOWN_NEVER);
+  tv_rng rng;
+  tv_rng_seed(&rng, 1);
+  tv_hand a = H(&d, "AS KS"), b = H(&d, "AH"), none = H(&d, "");
+  tv_hand *hp[2] = {&a, &b}, *hole[2] = {&a, &none};
+  tv_trick t;
+  tv_err e;
+  int played = -1;
+  tv_trick_init(&t, &d, &sets, -1);
+  assert_int_equal(
+      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      TV_EINVAL);
+  assert_non_null(strstr(e.msg, "one-card"));
+  tv_trick_init(&t, &d, &one, -1);
+  assert_int_equal(
+      tv_trick_play_out(&t, hp, 2, 3, &rng, 9, NULL, NULL, &played, &e),
+      TV_EINVAL);
+  assert_int_equal(
+      tv_trick_play_out(&t, hp, 0, 1, &rng, 9, NULL, NULL, &played, &e),
+      TV_EINVAL);
+  assert_int_equal(
+      tv_trick_play_out(&t, hole, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      TV_EINVAL);
+  assert_non_null(strstr(e.msg, "seat 2"));
+  assert_int_equal(a.size, 2);
+  assert_int_equal(t.nplays, 0);
+  assert_int_equal(played, 0);
+  assert_int_equal(
+      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e), TV_OK);
+  assert_int_equal(
+      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      TV_EINVAL);
+  assert_non_null(strstr(e.msg, "already"));
+}
+
 /* The joker as the top card (no seed; the highest trump of many joker
  * games): with a trump it is a trump that beats the ace of trumps, must
  * be played to follow a trump lead, and leads trump; with no trump it is
@@ -727,6 +858,9 @@ int main(void) {
       cmocka_unit_test(schocha_set_is_unbeatable),
       cmocka_unit_test(short_hand_plays_all_face_down),
       cmocka_unit_test(random_plays_are_legal),
+      cmocka_unit_test(play_out_draws_like_a_legal_pick),
+      cmocka_unit_test(play_out_counts_copies_and_stops_at_max),
+      cmocka_unit_test(play_out_refuses_bad_input),
       cmocka_unit_test(rules_check_names_the_key),
   };
   return cmocka_run_group_tests_name("trick", tests, NULL, NULL);

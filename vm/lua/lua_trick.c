@@ -324,6 +324,84 @@ static int trick_play_random(lua_State *L) {
   return 2;
 }
 
+/* t:play_out(hands, seat, rng[, max[, cards, seats[, at]]]) -> n, winner:
+ * plays
+ * random legal one-card plays for the seats in turn from 'seat' (after s
+ * comes s % #hands + 1) until the trick has #hands plays (at most 'max'
+ * cards), each drawn as t:legal(hand):pick(rng) would draw it and removed
+ * from its hand; the cards and seats go to cards[at + i] and seats[at + i]
+ * when the tables are given; 'winner' is the seat winning so far. */
+static int trick_play_out(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_Integer seat = luaL_checkinteger(L, 3);
+  tv_rng *r = fast_check(L, 4, UV_RNG, TL_RNG);
+  lua_Integer max = luaL_optinteger(L, 5, TV_TRICK_MAX_PLAYS);
+  bool out = !lua_isnoneornil(L, 6);
+  if (out) {
+    luaL_checktype(L, 6, LUA_TTABLE);
+    luaL_checktype(L, 7, LUA_TTABLE);
+  }
+  lua_Integer at = luaL_optinteger(L, 8, 0);
+  lua_Unsigned nh = lua_rawlen(L, 2);
+  luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
+                "1 to 16 hands expected");
+  luaL_argcheck(L, seat >= 1 && seat <= (lua_Integer)nh, 3,
+                "seat outside 1..#hands");
+  luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, 8,
+                "bad index");
+  tv_hand *hands[TV_TRICK_MAX_PLAYS];
+  for (int i = 0; i < (int)nh; i++) {
+    lua_rawgeti(L, 2, i + 1);
+    tl_hand *h = tl_test_hand(L, -1);
+    if (!h || h->deck != t->t.deck)
+      return luaL_argerror(
+          L, 2,
+          lua_pushfstring(L, "hands[%d] is not a Hand of the trick's deck",
+                          i + 1));
+    hands[i] = &h->h; /* kept alive by the table at 2 */
+    lua_pop(L, 1);
+  }
+  tv_card cards[TV_TRICK_MAX_PLAYS];
+  int seats[TV_TRICK_MAX_PLAYS], played;
+  tv_err e;
+  tv_status st = tv_trick_play_out(&t->t, hands, (int)nh, (int)seat, r,
+                                   max > INT32_MAX ? INT32_MAX : (int)max,
+                                   cards, seats, &played, &e);
+  if (out) {
+    /* the interned cards as tl_push_card finds them, its table read once */
+    lua_getiuservalue(L, 1, 1);  /* deck */
+    lua_getiuservalue(L, -1, 1); /* deck, cards */
+    int ct = lua_gettop(L);
+    for (int i = 0; i < played; i++) {
+      lua_rawgeti(L, ct, (lua_Integer)cards[i] + 1);
+      lua_rawseti(L, 6, at + i + 1);
+      lua_pushinteger(L, seats[i]);
+      lua_rawseti(L, 7, at + i + 1);
+    }
+  }
+  if (st != TV_OK) return luaL_argerror(L, 2, e.msg);
+  lua_pushinteger(L, played);
+  if (t->t.nplays == 0) return 1; /* max 0 on an empty trick */
+  lua_pushinteger(L, t->t.p[t->t.best].seat);
+  return 2;
+}
+
+/* t:add_to(hand) -> hand: adds every card of the trick to 'hand' (a won
+ * pile) without a new Hand. */
+static int trick_add_to(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  tv_hand *h = check_hand(L, 2, t), sum = *h;
+  const tv_trick *tt = &t->t;
+  for (int i = 0; i < tt->nplays; i++)
+    for (int j = 0; j < tt->p[i].n; j++)
+      if (tv_hand_add(&sum, tt->p[i].c[j], 1) != TV_OK)
+        return luaL_argerror(L, 2, "the hand would hold too many copies");
+  *h = sum;
+  lua_settop(L, 2);
+  return 1;
+}
+
 /* t:beats(cards) -> boolean: would these cards, face up, beat the best? */
 static int trick_beats(lua_State *L) {
   tl_trick *t = check_trick(L);
@@ -496,6 +574,8 @@ static const luaL_Reg trick_methods[] = {
     {"plays", trick_plays},
     {"random", trick_random},
     {"play_random", trick_play_random},
+    {"play_out", trick_play_out},
+    {"add_to", trick_add_to},
     {"beats", trick_beats},
     {"winner", trick_winner},
     {"explain", trick_explain},

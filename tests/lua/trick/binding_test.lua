@@ -177,6 +177,56 @@ t.test("KOZ-R9 / HOS-R26: random plays are legal", function()
   t.eq(kt:allows(h, cards, down), true)
 end)
 
+-- t:play_out (HOK-R3 rules, explicit deal): the rest of a trick in one
+-- call, each card the one t:legal(hand):pick(rng) draws with the same rng,
+-- written after 'at' into the two tables; t:add_to gives the cards to a
+-- won pile.
+t.test("play_out: the rest of a trick as legal picks would draw it (HOK-R3)", function()
+  local deck = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
+  local rules = talon.trickrules(deck, { follow = true })
+  local function deal() return { deck:hand("AS 3S KD"), deck:hand("QS 2H 4C"),
+                                 deck:hand("5H 6H 7C"), deck:hand("9S TD JD") } end
+  for seed = 1, 20 do
+    local hands, want = deal(), deal()
+    local tr, ref = talon.trick(rules, "D"), talon.trick(rules, "D")
+    assert(tr:play(3, "7C")); hands[3]:remove("7C")
+    assert(ref:play(3, "7C")); want[3]:remove("7C")
+    local cards, seats = { "x" }, { 0 }
+    t.eq(tr:play_out(hands, 4, talon.rng(seed), nil, cards, seats, 1), 3, "three seats left")
+    local rng = talon.rng(seed)
+    for i, s in ipairs({ 4, 1, 2 }) do
+      local c = ref:legal(want[s]):pick(rng)
+      assert(ref:play(s, c)); want[s]:remove(c)
+      t.ok(cards[i + 1] == c, "seed " .. seed .. ": card " .. i)
+      t.eq(seats[i + 1], s, "seat order 4, 1, 2")
+      t.eq(hands[s], want[s], "removed from its hand")
+    end
+    t.eq(cards[1], "x", "the tables are written after 'at'")
+    t.eq(select(2, tr:winner()), select(2, ref:winner()), "the same winner")
+    local pile = deck:hand("2S")
+    t.eq(tr:add_to(pile), pile, "returns the pile")
+    t.eq(#pile, 5, "the four cards added to the pile")
+    t.eq(pile:count("7C"), 1, "with the lead")
+  end
+end)
+
+t.test("play_out: bad hands, seats and rules are argument errors", function()
+  local deck = talon.deck { ranks = "A K Q" }
+  local rules = talon.trickrules(deck, { follow = true })
+  local rng = talon.rng(1)
+  local tr = talon.trick(rules, nil)
+  t.checkerror("seat outside 1..#hands", tr.play_out, tr, { deck:hand("AS") }, 2, rng)
+  t.checkerror("1 to 16 hands", tr.play_out, tr, {}, 1, rng)
+  t.checkerror("hands%[2%] is not a Hand", tr.play_out, tr, { deck:hand("AS"), "KS" }, 1, rng)
+  t.checkerror("seat 2 has no card", tr.play_out, tr, { deck:hand("AS"), deck:hand() }, 1, rng)
+  t.checkerror("hands%[1%] is not a Hand of the trick.s deck", tr.play_out, tr,
+    { kosel:hand("AS") }, 1, rng)
+  t.eq(#tr, 0, "nothing played")
+  t.eq(select("#", tr:play_out({ deck:hand("AS") }, 1, rng, 0)), 1, "max 0: no winner yet")
+  local sets = talon.trick(talon.trickrules(kosel, KOSEL), "S")
+  t.checkerror("one%-card face%-up", sets.play_out, sets, { kosel:hand("AS") }, 1, rng)
+end)
+
 -- The rules table is validated: unknown keys and bad values name the key
 -- and the valid values.
 t.test("trickrules: errors name the key", function()

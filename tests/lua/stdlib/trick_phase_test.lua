@@ -1,0 +1,154 @@
+-- tricks.phase (docs/framework.md §4): a card phase of one-card tricks
+-- declared as talon.trickrules data. Per card it refuses with the engine's
+-- reason under the phase's rule id and gives a full trick to its winner;
+-- in quiet random playouts it plays each trick in one C call, drawing
+-- exactly as g:random does, so both paths give the same record.
+local t = require "talon.testing"
+local game = require "talon.game"
+local loader = require "talon.loader"
+local record = require "talon.record"
+local talon = require "talon"
+local tricks = require "talon.tricks"
+
+talon.style("ascii")
+
+-- The template's "High card" (follow suit, no trump), an explicit deal:
+-- seat 2 leads (the dealer is seat 1).
+local function template_game()
+  local def = assert(loader.load("_template"))
+  return game.new(def, { seed = 1, hands = 1, deal = { hands = {
+    "AS KS QH JH 9D", "7S 8H TD JD QD" } } })
+end
+
+t.test("per card: refusals from t:why under the rule id, the trick to its winner", function()
+  local g = template_game()
+  t.eq(g:mover(), 2, "the player after the dealer leads")
+  g:play("7S")
+  local v = g:why("QH")
+  t.eq(v.rule, "follow", "the phase's rule id")
+  t.eq(v.because, "must follow S: you hold AS KS", "the engine's reason")
+  t.eq(v.satisfy, "play one of {AS KS}", "what would do")
+  t.eq(g:why("8H").because, "you do not hold 8H", "a card not held")
+  t.eq(tostring(g:legal_hand()), "{AS KS}", "the legal cards")
+  g:play("KS")
+  local st = g.state
+  t.eq(tostring(st.won[1]), "{KS 7S}", "the trick's cards go to the winner's pile")
+  t.eq(st.tricks_won[1], 1, "counted")
+  t.eq(st.tricks_played, 1, "one trick played")
+  t.eq(g:mover(), 1, "the winner leads")
+  t.eq(st.trick.n, 0, "the view's trick is empty again")
+  t.eq(#st.ctrick, 0, "and so is the engine's")
+  t.ok(g:explain(#g:events()):find("wins the trick with KS", 1, true), "on_trick's event")
+end)
+
+-- spec.trump decides the trump even when it says "none" (nil) while
+-- st.trump is set: the trick then has no trump (RULES.md §0: the highest
+-- card of the suit led wins).
+t.test("spec.trump: nil means no trump, whatever st.trump says", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  local phase = tricks.phase {
+    rules = { follow = true }, rule = "follow",
+    trump = function() return nil end,
+    on_trick = function() return "end" end,
+  }
+  def.phases = { play = phase }
+  def.deal = function(st)
+    st.trump = "H"
+    return base.deal(st)
+  end
+  local g = game.new(game.define(def), { seed = 1, hands = 1, deal = { hands = {
+    "AS KS QH JH 9C", "7S 8H TD JD QD" } } })
+  t.eq(g.state.ctrick:trump(), nil, "no trump in the trick")
+  g:play("TD")
+  g:play("QH") -- seat 1 has no diamond; hearts would be trump under st.trump
+  t.eq(g.state.tricks_won[2], 1, "the ten of the suit led wins")
+end)
+
+t.test("tricks.phase refuses st.hands that is not one hand per seat", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  def.deal = function(st)
+    st.hands[st.n + 1] = st.deck:hand() -- an extra hand, a dummy's say
+    return base.deal(st)
+  end
+  t.checkerror("st.hands holds 3 hands for 2 seats", game.new, game.define(def), { seed = 1 })
+end)
+
+-- EMBEDDING.md determinism: the batch path (quiet g:playout, a trick per
+-- C call) and g:play(g:random(rng)) one card at a time give the same
+-- record, for every form of Hokm (HOK-R3 follow suit, HOK-R4 winner,
+-- HOK-R10/R14/R19 end of hand) and with a limit that stops mid-trick.
+t.test("batch playout equals g:play(g:random(rng)) for Hokm 4, 3 and 2", function()
+  local def = assert(loader.load("hokm"))
+  local ph = def.phases.play
+  local batch, calls = ph.playout, 0
+  ph.playout = function(...) calls = calls + 1; return batch(...) end
+  for _, n in ipairs({ 4, 3, 2 }) do
+    for _, all in ipairs({ false, true }) do
+      local opts = { players = n, play_all_tricks = n ~= 3 and all or nil }
+      local a = game.new(def, { options = opts, seed = 70 + n, quiet = true, hands = 3 })
+      local b = game.new(def, { options = opts, seed = 70 + n, quiet = true, hands = 3 })
+      local ra, rb = talon.rng(n), talon.rng(n)
+      local before = calls
+      local count = a:playout(ra, 7) -- 7: stops inside a trick
+      count = count + a:playout(ra)
+      while not b:over() do b:play(b:random(rb)) end
+      t.ok(calls > before, n .. " players: the batch path ran")
+      t.eq(count, b.nact, n .. " players: same number of actions")
+      t.eq(record.write(a), record.write(b), n .. " players: same record")
+      t.eq(a:scores(), b:scores(), n .. " players: same scores")
+    end
+  end
+  ph.playout = batch
+end)
+
+-- A hook failing inside the batch path (on_trick of the third trick, after
+-- its cards were written to the record) leaves the game at an action of
+-- its record, replayed, like any failing hook; the game goes on.
+t.test("a failing on_trick in the batch path leaves a consistent game", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  local on_trick = nil
+  def.phases = { play = tricks.phase {
+    rules = { follow = true }, rule = "follow",
+    on_trick = function(st, w, tr) return on_trick(st, w, tr) end,
+  } }
+  local boom = true
+  on_trick = function(st, w)
+    if boom and st.tricks_played == 3 then error("boom in trick 3") end
+    if #st.hands[w] == 0 then return "end" end
+    return nil
+  end
+  local g = game.new(game.define(def), { seed = 1, hands = 1, quiet = true, deal = { hands = {
+    "AS KS QH JH 9D", "7S 8H TD JD QD" } } })
+  local ok, err = pcall(g.playout, g, talon.rng(1))
+  t.eq(ok, false, "the error reaches the caller")
+  t.ok(tostring(err):find("boom in trick 3", 1, true), tostring(err))
+  local st = g.state
+  t.ok(g.nact < 6, "the third trick is not kept")
+  t.eq(st.tricks_played, g.nact // 2, "the state replayed to match the record")
+  t.eq(#st.hands[1] + #st.hands[2], 10 - g.nact, "the hands to match")
+  boom = false
+  g:playout(talon.rng(1))
+  t.ok(g:over(), "the game goes on")
+  t.eq(g.state.tricks_played, 5, "to the last trick")
+end)
+
+-- The same for Hosgin (HOS-R26 obligations as trickrules data, a deck of
+-- four copies: copies count in the draw as in g:random's pick).
+t.test("batch playout equals g:play(g:random(rng)) for Hosgin (HOS-R26)", function()
+  local def = assert(loader.load("hosgin"))
+  for seed = 1, 6 do
+    local a = game.new(def, { seed = seed, quiet = true, hands = 2 })
+    local b = game.new(def, { seed = seed, quiet = true, hands = 2 })
+    local ra, rb = talon.rng(seed), talon.rng(seed)
+    local count = a:playout(ra)
+    while not b:over() do b:play(b:random(rb)) end
+    t.eq(count, b.nact, "seed " .. seed .. ": same number of actions")
+    t.eq(record.write(a), record.write(b), "seed " .. seed .. ": same record")
+  end
+end)
