@@ -129,14 +129,6 @@ static void add_suit(text *x, int s) {
         x->style == TV_STYLE_ASCII ? d->suit_name[s] : d->suit_glyph[s]);
 }
 
-/* The kinds of m, in kind order, separated by spaces. */
-static void add_kinds(text *x, uint64_t m) {
-  for (bool first = true; m; m &= m - 1, first = false) {
-    if (!first) add(x, " ");
-    add_card(x, (tv_card)__builtin_ctzll(m));
-  }
-}
-
 static void add_set(text *x, const tv_card *c, int n) {
   for (int i = 0; i < n; i++) {
     if (i) add(x, " ");
@@ -218,7 +210,20 @@ static void say_missing(text *x, const tv_hand *hand, const tv_hand *play) {
   }
 }
 
-static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat) {
+/* The kinds of m with the copies 'held' has of each, as a hand prints
+ * them ("Q♥×2 J♥"), so the evidence matches the "instead" list. */
+static void add_held(text *x, uint64_t m, const tv_hand *held) {
+  for (bool first = true; m; m &= m - 1, first = false) {
+    tv_card k = (tv_card)__builtin_ctzll(m);
+    if (!first) add(x, " ");
+    add_card(x, k);
+    if (held && held->n[k] > 1)
+      add(x, x->style == TV_STYLE_ASCII ? "x%d" : "\u00d7%d", held->n[k]);
+  }
+}
+
+static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat,
+                           const tv_hand *hand) {
   const tv_trick *t = x->t;
   if (rule == TV_RULE_FOLLOW) {
     add(x, "must follow ");
@@ -243,7 +248,7 @@ static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat) {
     }
   }
   add(x, ": you hold ");
-  add_kinds(x, sat);
+  add_held(x, sat, hand);
 }
 
 static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
@@ -279,7 +284,7 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     say_must_beat(x, play);
     break;
   default:
-    say_obligation(x, rule, sat);
+    say_obligation(x, rule, sat, hand);
     break;
   }
 }

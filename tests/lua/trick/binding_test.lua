@@ -76,6 +76,12 @@ t.test("HOS-R26: why a card is illegal", function()
   t.eq(#h, 3, "hand untouched")
   t.eq(tr:play(2, "AD", false, h), true)
   t.eq(h, hosgin:hand("JD KH"), "the card left the hand")
+  -- four copies of every card (HOS-R4): the evidence counts them, as the
+  -- hand and the "instead" list do
+  local h4 = hosgin:hand("QS QS TS AH")
+  local w4 = trick_of(talon.trickrules(hosgin, HOSGIN), "D", "AS"):why(h4, "AH")
+  t.eq(w4.because, "must follow S: you hold TS QSx2")
+  t.eq(w4.satisfy, hosgin:hand("TS QS QS"))
   t.eq(tr:why(hosgin:hand("JD"), "KH").because, "you do not hold KH")
 end)
 
