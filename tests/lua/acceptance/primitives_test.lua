@@ -396,24 +396,10 @@ end)
 
 -- RULES.md §1.6: Hosgin's whole meld table with subsumption (HOS-R18) as
 -- includes, double series as levels (HOS-R21), the triple J♦/Q♠ as the
--- double, and HOSGIN (four pairs) scoring nothing here (HOS-R24).
-local function hosgin_table(scaled)
-  local function series(name, rank, single)
-    local points = scaled and { single, 10 * single, 15 * single, 20 * single }
-      or { single, 10 * single }
-    return { name = name, ranks = rank, suit = "all", points = points }
-  end
-  return {
-    { name = "bella", ranks = "Q K", suit = "each", points = 20, trump_points = 40 },
-    { name = "trump series", ranks = "J Q K T A", suit = "trump", points = 150,
-      includes = { "bella" } },
-    { name = "complete series", ranks = "Q K", suit = "all", points = { 240, 2400 },
-      includes = { "bella", "queen series", "king series" } },
-    series("jack series", "J", 40), series("queen series", "Q", 60),
-    series("king series", "K", 80), series("ace series", "A", 100),
-    { name = "pinik", cards = "JD QS", points = { 40, 300, 300, 0 }, uses = { 1, 2, 2, 4 } },
-  }
-end
+-- double, and HOSGIN (four pairs) scoring nothing here (HOS-R24): the
+-- tests' data table, written from the rules, not the game's.
+local hosgin_melds = require "tests.lua.meld.hosgin_melds"
+local function hosgin_table(scaled) return hosgin_melds.table(scaled and "scaled" or nil) end
 
 local H2 = "KS QS KH QH KD QD KC QC JH TH AH TSx4 TDx4 TCx4 AS AD"
 local H3 = "KS QS KD QD KC QC JHx2 QHx2 KHx2 THx2 AHx2 TSx4 TDx4 TC"
