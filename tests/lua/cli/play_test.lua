@@ -148,3 +148,17 @@ t.test("explain shows the bots' reasons", function()
   t.ok(out:find("the bots' reasons are shown.\n", 1, true), out)
   t.ok(out:find("the bots' reasons are hidden.\n", 1, true), out)
 end)
+
+-- HOK-R17: the two-player discard is an action with cards; the table shows
+-- its cards as it shows the hand (the parser reads both spellings).
+t.test("actions with cards are shown in the table's card style", function()
+  local code, out = run.talon({ "play", "hokm", "--players", "2", "--seed", "5" },
+    "legal\nhint\nquit\n")
+  t.eq(code, 0)
+  t.ok(not out:find("error", 1, true), out)
+  local legal = out:match("legal: (discard [^\n]+)")
+  t.ok(legal, "the dealer discards first here: " .. out)
+  t.ok(legal:find("♦", 1, true) and not legal:find("%f[%w][2-9TJQKA][SHDC]%f[%W]"),
+    "cards as glyphs, not ASCII tokens: " .. legal)
+  t.ok(out:find("hint: discard [^\n]*♦"), "the hint too")
+end)
