@@ -29,18 +29,10 @@ commands:
 
 local function say(fmt, ...) io.write(fmt:format(...), "\n") end
 
--- An action as shown to the reader: cards in the current style, also the
--- cards of an action such as "discard 9♦ 8♦" (the parser reads both).
-local function shown(g, a)
-  if actions.is_card(a) then return a:name() end
-  local arg = type(a) == "table" and a.arg
-  if arg and type(arg) ~= "number" and type(arg) ~= "string" then
-    local names = {}
-    for i, c in ipairs(arg:cards()) do names[i] = c:name() end
-    local head = a.extra and (a.verb .. " " .. a.extra) or a.verb
-    return head .. " " .. table.concat(names, " ")
-  end
-  return g:text(a)
+-- An action as shown to the reader: its cards in the current style
+-- ("discard 9♦ 8♦"; the parser reads both spellings).
+local function shown(_, a)
+  return actions.text(a, require("talon").style())
 end
 
 -- Prints the events 'seat' may see from index 'from'; returns the next.

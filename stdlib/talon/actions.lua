@@ -40,15 +40,17 @@ end
 actions.is_card = is_card
 
 -- Canonical text of an action: "QS", "pass", "bid 560", "trump H",
--- "discard QS KS", "meld bezique QS JD".
-function actions.text(a)
+-- "discard QS KS", "meld bezique QS JD". 'style' (a talon.style name,
+-- default "ascii") spells its cards for a reader: "discard Q♠ K♠".
+function actions.text(a, style)
   if type(a) == "string" then return a end
-  if is_card(a) then return a:name("ascii") end
+  style = style or "ascii"
+  if is_card(a) then return a:name(style) end
   local arg = a.arg
   if arg == nil then return a.verb end
   if type(arg) ~= "number" and type(arg) ~= "string" then -- a Hand
     local parts = {}
-    for _, c in ipairs(arg:cards()) do parts[#parts + 1] = c:name("ascii") end
+    for _, c in ipairs(arg:cards()) do parts[#parts + 1] = c:name(style) end
     arg = table.concat(parts, " ")
   end
   if a.extra then return a.verb .. " " .. a.extra .. " " .. tostring(arg) end
