@@ -241,6 +241,20 @@ function game.rule_text(def, id, opts)
   return r
 end
 
+-- The first of the definition's own invariants (check.invariants) for
+-- moment 'after' ("action" or "hand") that state 'st' breaks, as
+-- "RULE: message"; nil when all hold.
+function game.broken_invariant(def, st, after)
+  local list = def.check and def.check.invariants
+  for _, inv in ipairs(list or {}) do
+    if inv.after == after then
+      local msg = inv.test(st)
+      if msg then return inv.rule and (inv.rule .. ": " .. msg) or msg end
+    end
+  end
+  return nil
+end
+
 -- The one-line doc of phase 'name' with options 'opts', or nil when the
 -- phase has none or is not used with them.
 function game.phase_doc(def, name, opts)

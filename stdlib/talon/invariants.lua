@@ -48,19 +48,6 @@ function invariants.conservation(g)
   return "card count differs from the deck"
 end
 
--- Nil, or the first broken invariant among the game's own that run after
--- every action, as "RULE: message".
-local function action_checks(g)
-  local list = g.def.check and g.def.check.invariants
-  for _, inv in ipairs(list or {}) do
-    if inv.after == "action" then
-      local msg = inv.test(g.state)
-      if msg then return inv.rule and (inv.rule .. ": " .. msg) or msg end
-    end
-  end
-  return nil
-end
-
 -- Nil, or the first broken invariant of the current position. The game's
 -- invariants for a finished hand ran when it was scored (in checking mode,
 -- talon.running), and their failure is reported here.
@@ -75,7 +62,7 @@ function invariants.check(g)
       return ("seat %d must move in phase %s but has no legal action"):format(g:mover(), g:phase())
     end
   end
-  return action_checks(g)
+  return game.broken_invariant(g.def, g.state, "action")
 end
 
 -- The options a random check plays with: the game's `check.options` (for

@@ -66,19 +66,6 @@ end
 
 local begin_hand
 
--- In checking mode, the game's own invariants for a hand just scored
--- (check.invariants with after = "hand"), run before the next hand resets
--- the per-hand state; the first failure is kept for talon.invariants.
-local function hand_checks(g)
-  local list = g.def.check and g.def.check.invariants
-  for _, inv in ipairs(list or {}) do
-    if inv.after == "hand" and not g.hand_violation then
-      local msg = inv.test(g.state)
-      if msg then g.hand_violation = inv.rule and (inv.rule .. ": " .. msg) or msg end
-    end
-  end
-end
-
 local function finish_hand(g)
   local st, def = g.state, g.def
   if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
@@ -88,7 +75,9 @@ local function finish_hand(g)
   g.per_hand[#g.per_hand + 1] = before
   if g.checking then
     snapshot(g)
-    hand_checks(g)
+    -- the game's own invariants for the hand just scored, before the next
+    -- hand resets the per-hand state; talon.invariants reports the first
+    g.hand_violation = g.hand_violation or game.broken_invariant(def, st, "hand")
   end
   g.hands_done = g.hands_done + 1
   local res = (def.match_over or score.target_result)(st)
