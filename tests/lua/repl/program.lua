@@ -3,11 +3,19 @@
 -- environment, and returns its exit code, stdout and stderr.
 local program = {}
 
-program.path = arg and arg[-1] or "talon"
-
-local function quote(s)
-  return "'" .. s:gsub("'", [['\'']]) .. "'"
+-- A shell word for 's'.
+function program.quote(s)
+  return "'" .. tostring(s):gsub("'", [['\'']]) .. "'"
 end
+local quote = program.quote
+
+-- The binary by an absolute path, so a command may change directory.
+local function absolute(path)
+  if path:sub(1, 1) == "/" or not path:find("/", 1, true) then return path end
+  return (os.getenv("PWD") or ".") .. "/" .. path
+end
+
+program.path = absolute(arg and arg[-1] or "talon")
 
 local function slurp(path)
   local f = assert(io.open(path, "rb"))
