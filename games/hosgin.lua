@@ -43,7 +43,7 @@ local function start_deal(st)
   st.declarer, st.bid, st.outcome, st.auc = nil, nil, nil, nil
   st.meld_points, st.meld_text, st.exposed = {}, {}, {}
   st.had_hosgin = {}
-  st.stock_shown, st.last_winner, st.ctrick = nil, nil, nil -- st.tally: the last deal scored
+  st.stock_shown, st.last_winner = nil, nil -- st.tally: the last deal scored
   st:log("deal", { dealer = d, v = v, m = m },
     "deal %d: %s deals five by five; %s is Vorhand, %s Mittelhand (HOS-R2, HOS-R7)",
     st.hand_no, st.names[d], st.names[v], st.names[m])

@@ -35,13 +35,25 @@ local function check_given(st, given)
   return used
 end
 
+-- A quiet game refills one stock Pile at every hand instead of making a
+-- new one: nothing outlives a hand in a quiet game (no events keep it).
+-- It is kept in st.quiet_stock, not st.stock, which a game may replace.
+local function fresh_stock(st)
+  if not st.quiet then return st.deck:pile() end
+  local p = st.quiet_stock
+  if p then return p:reset() end
+  p = st.deck:pile()
+  st.quiet_stock = p
+  return p
+end
+
 -- Prepares st.stock for a new hand: a shuffle of the whole deck, or, with an
 -- explicit deal, the given stock (or the cards nobody was given, in kind
 -- order). Called by the framework before the game's deal hook.
 function deal.start(st)
   st.dealing = nil
   if not (st.given and st.given.hands) then
-    st.stock = st.deck:pile():shuffle(st.rng)
+    st.stock = fresh_stock(st):shuffle(st.rng)
     return
   end
   local given = { lists = {}, pos = {} }

@@ -150,7 +150,8 @@ function state.new(def, opts, rng, quiet, deck)
     sides = nil, side_of = nil, scores = nil, given = nil, hands = nil, won = nil,
     tricks_won = nil, known = nil, discards = nil, trick = nil, trump = nil,
     leader = nil, turn = nil, tricks_played = nil, stock = nil, dealing = nil,
-    phase = nil,
+    phase = nil, ctrick = nil,
+    quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
   }, St)
   local names = st.names
   for s = 1, n do names[s] = NAMES[s] end
@@ -164,6 +165,25 @@ end
 -- An empty Hand per deck, never changed: new hands are copies of it.
 local blanks = setmetatable({}, { __mode = "k" })
 
+-- The per-hand reset of a quiet game: the same hands, piles and Trick,
+-- emptied. Nothing keeps them past their hand (no events are stored), and
+-- allocating and collecting them was a tenth of a simulated Hokm hand.
+local function reuse_hand(st, n)
+  local hands, won, tricks_won = st.hands, st.won, st.tricks_won
+  for s = 1, n do
+    hands[s]:clear()
+    won[s]:clear()
+    tricks_won[s] = 0
+  end
+  local known = st.known
+  for k in pairs(known) do known[k] = nil end
+  st.discards:clear()
+  tricks.clear(st.trick)
+  st.quiet_trick = st.ctrick or st.quiet_trick
+  st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
+  st.tricks_played = 0
+end
+
 -- Resets the per-hand fields for the next hand.
 function state.new_hand(st, given)
   st.hand_no = st.hand_no + 1
@@ -175,6 +195,7 @@ function state.new_hand(st, given)
     blanks[deck] = blank
   end
   local n = st.n
+  if st.quiet and st.hands then return reuse_hand(st, n) end
   local hands, won, tricks_won = seats.slots(n), seats.slots(n), seats.slots(n)
   for s = 1, n do
     hands[s] = blank:copy()
@@ -184,7 +205,7 @@ function state.new_hand(st, given)
   st.hands, st.won, st.tricks_won, st.known = hands, won, tricks_won, {}
   st.discards = blank:copy()
   st.trick = tricks.new()
-  st.trump, st.leader, st.turn = nil, nil, nil
+  st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
   st.tricks_played = 0
 end
 

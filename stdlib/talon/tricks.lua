@@ -153,16 +153,20 @@ function tricks.phase(spec)
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
   local talon = require "talon"
 
-  -- 'w' is the winner's seat (t:winner())
-  local function finish(st, ct, w)
-    ct:add_to(st.won[w])
+  -- the bookkeeping of a full trick won by seat 'w' (t:winner()), then
+  -- on_trick; the caller has added the cards to st.won[w]
+  local function tally(st, ct, w)
     st.tricks_won[w] = st.tricks_won[w] + 1
     st.tricks_played = st.tricks_played + 1
     st.leader, st.turn = w, w
-    local nxt = on_trick(st, w, ct)
+    return on_trick(st, w, ct)
+  end
+
+  local function finish(st, ct, w)
+    ct:add_to(st.won[w])
+    local nxt = tally(st, ct, w)
     ct:clear()
-    local t = st.trick
-    if t.n > 0 then tricks.clear(t) end -- empty after a batch from the lead
+    tricks.clear(st.trick)
     return nxt
   end
 
@@ -176,7 +180,13 @@ function tricks.phase(spec)
       end
       local trump = st.trump
       if trump_of then trump = trump_of(st) end
-      st.ctrick = talon.trick(rules_of(spec, st), trump)
+      local rules, ct = rules_of(spec, st), st.ctrick or st.quiet_trick
+      -- a quiet game reuses its Trick from hand to hand (nothing keeps it)
+      if st.quiet and ct and ct:rules() == rules then
+        st.ctrick = ct:reset(trump)
+      else
+        st.ctrick = talon.trick(rules, trump)
+      end
       if enter then return enter(st) end
       return nil
     end,
@@ -198,21 +208,25 @@ function tricks.phase(spec)
       local ct = st.ctrick
       return finish(st, ct, select(2, ct:winner()))
     end,
-    -- the rest of the trick, then whole tricks, one C call each, while
-    -- they fit before 'stop' and on_trick stays in the phase; returns the
-    -- new action count (k when it played nothing), the next phase (nil to
+    -- the rest of the trick, then whole tricks, one C call each (which
+    -- also empties the trick before and adds it to st.won), while they
+    -- fit before 'stop' and on_trick stays in the phase; returns the new
+    -- action count (k when it played nothing), the next phase (nil to
     -- stay) and the next mover
     playout = function(st, seat, rng, act, act_seat, k, stop)
-      local ct, hands, n = st.ctrick, st.hands, st.n
+      local ct, hands, won, n = st.ctrick, st.hands, st.won, st.n
       local left = n - st.trick.n
-      while k + left <= stop do
-        local played, w = ct:play_out(hands, seat, rng, left, act, act_seat, k)
+      if k + left > stop then return k, nil, seat end
+      if left < n then tricks.clear(st.trick) end -- ct goes on with its cards
+      local nxt
+      repeat
+        local played, w = ct:play_out(hands, seat, rng, left, act, act_seat, k, won)
         k = k + played
-        local nxt = finish(st, ct, w)
-        if nxt ~= nil then return k, nxt end
+        nxt = tally(st, ct, w)
         seat, left = st.turn, n -- the winner, unless on_trick chose another
-      end
-      return k, nil, seat
+      until nxt ~= nil or k + n > stop
+      ct:clear()
+      return k, nxt, seat
     end,
   }
 end

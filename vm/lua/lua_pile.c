@@ -72,6 +72,15 @@ static int pile_shuffle(lua_State *L) {
   return 1;
 }
 
+/* p:reset() -> p: the whole deck again in kind order, as deck:pile()
+ * makes it, without a new Pile (the stock of each hand of a simulation). */
+static int pile_reset(lua_State *L) {
+  tl_pile *p = tl_check_pile(L, 1);
+  tv_pile_from_deck(&p->p, p->deck);
+  lua_settop(L, 1);
+  return 1;
+}
+
 static int pile_cut(lua_State *L) {
   tl_pile *p = tl_check_pile(L, 1);
   lua_Integer k = luaL_checkinteger(L, 2);
@@ -233,19 +242,13 @@ static int pile_tostring(lua_State *L) {
 }
 
 static const luaL_Reg pile_methods[] = {
-    {"shuffle", pile_shuffle},
-    {"cut", pile_cut},
-    {"draw", pile_draw},
-    {"top", pile_top},
-    {"bottom", pile_bottom},
-    {"push", pile_push},
-    {"put_bottom", pile_put_bottom},
-    {"deal", pile_deal},
-    {"find", pile_find},
-    {"cards", pile_cards},
-    {"hand", pile_hand},
-    {"copy", pile_copy},
-    {NULL, NULL},
+    {"shuffle", pile_shuffle}, {"reset", pile_reset},
+    {"cut", pile_cut},         {"draw", pile_draw},
+    {"top", pile_top},         {"bottom", pile_bottom},
+    {"push", pile_push},       {"put_bottom", pile_put_bottom},
+    {"deal", pile_deal},       {"find", pile_find},
+    {"cards", pile_cards},     {"hand", pile_hand},
+    {"copy", pile_copy},       {NULL, NULL},
 };
 
 void talon_open_pile(lua_State *L) {

@@ -324,25 +324,71 @@ static int trick_play_random(lua_State *L) {
   return 2;
 }
 
-/* t:play_out(hands, seat, rng[, max[, cards, seats[, at]]]) -> n, winner:
- * plays
- * random legal one-card plays for the seats in turn from 'seat' (after s
- * comes s % #hands + 1) until the trick has #hands plays (at most 'max'
- * cards), each drawn as t:legal(hand):pick(rng) would draw it and removed
- * from its hand; the cards and seats go to cards[at + i] and seats[at + i]
- * when the tables are given; 'winner' is the seat winning so far. */
+/* Reads hands[1..n] (Hands of the trick's deck) into 'out'. */
+static void check_hands(lua_State *L, int arg, const tl_trick *t, int n,
+                        tv_hand **out) {
+  const char *what = arg == 2 ? "hands" : "won";
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, arg, i + 1);
+    tl_hand *h = tl_test_hand(L, -1);
+    if (!h || h->deck != t->t.deck)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L,
+                                    "%s[%d] is not a Hand of the trick's deck",
+                                    what, i + 1));
+    out[i] = &h->h; /* kept alive by the table at 'arg' */
+    lua_pop(L, 1);
+  }
+}
+
+/* Adds the cards of the full trick to won[winner] (checked by
+ * check_hands before anything was played). */
+static void add_won(lua_State *L, tv_hand *const won[], const tl_trick *t) {
+  const tv_trick *tt = &t->t;
+  tv_hand *h = won[tt->p[tt->best].seat - 1], sum = *h;
+  for (int i = 0; i < tt->nplays; i++)
+    if (tv_hand_add(&sum, tt->p[i].c[0], 1) != TV_OK)
+      luaL_argerror(L, 9, "the won hand would hold too many copies");
+  *h = sum;
+}
+
+/* Appends the interned cards and their seats to the tables at 6 and 7. */
+static void record_plays(lua_State *L, const tv_card *cards, const int *seats,
+                         int n, lua_Integer at) {
+  lua_getiuservalue(L, 1, 1);  /* deck */
+  lua_getiuservalue(L, -1, 1); /* deck, cards (as tl_push_card finds them) */
+  int ct = lua_gettop(L);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, ct, (lua_Integer)cards[i] + 1);
+    lua_rawseti(L, 6, at + i + 1);
+    lua_pushinteger(L, seats[i]);
+    lua_rawseti(L, 7, at + i + 1);
+  }
+  lua_pop(L, 2);
+}
+
+/* t:play_out(hands, seat, rng[, max[, cards, seats[, at[, won]]]])
+ * -> n, winner: plays random legal one-card plays for the seats in turn
+ * from 'seat' (after s comes s % #hands + 1) until the trick has #hands
+ * plays (at most 'max' cards), each drawn as t:legal(hand):pick(rng) would
+ * draw it and removed from its hand; a trick already full is emptied
+ * first, so calls in a row play trick after trick. The cards and seats go
+ * to cards[at + i] and seats[at + i] when the tables are given; with
+ * 'won', the cards of a trick it fills are added to won[winner]. 'winner'
+ * is the seat winning so far. */
 static int trick_play_out(lua_State *L) {
   tl_trick *t = check_trick(L);
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_Integer seat = luaL_checkinteger(L, 3);
   tv_rng *r = fast_check(L, 4, UV_RNG, TL_RNG);
   lua_Integer max = luaL_optinteger(L, 5, TV_TRICK_MAX_PLAYS);
-  bool out = !lua_isnoneornil(L, 6);
+  bool out = !lua_isnoneornil(L, 6), won = !lua_isnoneornil(L, 9);
   if (out) {
     luaL_checktype(L, 6, LUA_TTABLE);
     luaL_checktype(L, 7, LUA_TTABLE);
   }
   lua_Integer at = luaL_optinteger(L, 8, 0);
+  if (won) luaL_checktype(L, 9, LUA_TTABLE);
   lua_Unsigned nh = lua_rawlen(L, 2);
   luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
                 "1 to 16 hands expected");
@@ -350,37 +396,19 @@ static int trick_play_out(lua_State *L) {
                 "seat outside 1..#hands");
   luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, 8,
                 "bad index");
-  tv_hand *hands[TV_TRICK_MAX_PLAYS];
-  for (int i = 0; i < (int)nh; i++) {
-    lua_rawgeti(L, 2, i + 1);
-    tl_hand *h = tl_test_hand(L, -1);
-    if (!h || h->deck != t->t.deck)
-      return luaL_argerror(
-          L, 2,
-          lua_pushfstring(L, "hands[%d] is not a Hand of the trick's deck",
-                          i + 1));
-    hands[i] = &h->h; /* kept alive by the table at 2 */
-    lua_pop(L, 1);
-  }
+  tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
+  check_hands(L, 2, t, (int)nh, hands);
+  if (won) check_hands(L, 9, t, (int)nh, wins);
+  if (t->t.nplays >= (int)nh) tv_trick_clear(&t->t);
   tv_card cards[TV_TRICK_MAX_PLAYS];
   int seats[TV_TRICK_MAX_PLAYS], played;
   tv_err e;
   tv_status st = tv_trick_play_out(&t->t, hands, (int)nh, (int)seat, r,
                                    max > INT32_MAX ? INT32_MAX : (int)max,
                                    cards, seats, &played, &e);
-  if (out) {
-    /* the interned cards as tl_push_card finds them, its table read once */
-    lua_getiuservalue(L, 1, 1);  /* deck */
-    lua_getiuservalue(L, -1, 1); /* deck, cards */
-    int ct = lua_gettop(L);
-    for (int i = 0; i < played; i++) {
-      lua_rawgeti(L, ct, (lua_Integer)cards[i] + 1);
-      lua_rawseti(L, 6, at + i + 1);
-      lua_pushinteger(L, seats[i]);
-      lua_rawseti(L, 7, at + i + 1);
-    }
-  }
+  if (out) record_plays(L, cards, seats, played, at);
   if (st != TV_OK) return luaL_argerror(L, 2, e.msg);
+  if (won && played > 0 && t->t.nplays == (int)nh) add_won(L, wins, t);
   lua_pushinteger(L, played);
   if (t->t.nplays == 0) return 1; /* max 0 on an empty trick */
   lua_pushinteger(L, t->t.p[t->t.best].seat);
@@ -471,6 +499,17 @@ static int trick_points(lua_State *L) {
 static int trick_clear(lua_State *L) {
   tl_trick *t = check_trick(L);
   tv_trick_clear(&t->t);
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* t:reset([trump]) -> t: empties the trick and plays the next ones with
+ * 'trump' (nil or false: none), as talon.trick(t:rules(), trump) would,
+ * without a new Trick (a new hand of a long simulation). */
+static int trick_reset(lua_State *L) {
+  tl_trick *t = check_trick(L);
+  int trump = check_trump(L, 2, t->t.deck);
+  tv_trick_init(&t->t, t->t.deck, t->t.rules, trump);
   lua_settop(L, 1);
   return 1;
 }
@@ -566,29 +605,18 @@ static int trick_tostring(lua_State *L) {
  * ====================================================================== */
 
 static const luaL_Reg trick_methods[] = {
-    {"play", trick_play},
-    {"resolve", trick_resolve},
-    {"allows", trick_allows},
-    {"why", trick_why},
-    {"legal", trick_legal},
-    {"plays", trick_plays},
-    {"random", trick_random},
-    {"play_random", trick_play_random},
-    {"play_out", trick_play_out},
-    {"add_to", trick_add_to},
-    {"beats", trick_beats},
-    {"winner", trick_winner},
-    {"explain", trick_explain},
-    {"at", trick_at},
-    {"cards", trick_cards},
-    {"points", trick_points},
-    {"clear", trick_clear},
-    {"trump", trick_trump},
-    {"led", trick_led},
-    {"size", trick_size},
-    {"rules", trick_rules},
-    {"deck", trick_deck},
-    {NULL, NULL},
+    {"play", trick_play},         {"resolve", trick_resolve},
+    {"allows", trick_allows},     {"why", trick_why},
+    {"legal", trick_legal},       {"plays", trick_plays},
+    {"random", trick_random},     {"play_random", trick_play_random},
+    {"play_out", trick_play_out}, {"add_to", trick_add_to},
+    {"beats", trick_beats},       {"winner", trick_winner},
+    {"explain", trick_explain},   {"at", trick_at},
+    {"cards", trick_cards},       {"points", trick_points},
+    {"clear", trick_clear},       {"reset", trick_reset},
+    {"trump", trick_trump},       {"led", trick_led},
+    {"size", trick_size},         {"rules", trick_rules},
+    {"deck", trick_deck},         {NULL, NULL},
 };
 
 static const luaL_Reg trick_metamethods[] = {

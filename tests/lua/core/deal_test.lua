@@ -149,6 +149,19 @@ t.test("a failed deal changes nothing", function()
   t.eq(snapshot(hs, p), before, "pile and hands unchanged")
 end)
 
+-- docs/api.md "Piles": reset refills a pile with the whole deck, as
+-- deck:pile() makes it, so a new hand can shuffle the same Pile.
+t.test("reset gives the whole deck again", function()
+  local d = talon.deck { ranks = "A K Q", suits = "S H" }
+  local p = d:pile():shuffle(talon.rng(3))
+  p:draw(); p:draw()
+  t.eq(#p, 4)
+  t.eq(p:reset(), p, "returns the pile")
+  t.eq(tostring(p), tostring(d:pile()), "the deck in kind order")
+  t.eq(p:reset():shuffle(talon.rng(9)):cards(), d:pile():shuffle(talon.rng(9)):cards(),
+    "shuffles as a new pile does")
+end)
+
 -- docs/api.md "Piles": cut moves the top k cards under the rest.
 t.test("cut and the pile's ends", function()
   local d = talon.deck { ranks = FRENCH }

@@ -105,6 +105,41 @@ t.test("batch playout equals g:play(g:random(rng)) for Hokm 4, 3 and 2", functio
   ph.playout = batch
 end)
 
+-- docs/framework.md §2 params.quiet: a quiet game empties and reuses its
+-- per-hand objects (hands, won piles, stock, Trick) from hand to hand; the
+-- play is the same as a game that makes new ones (EMBEDDING.md
+-- determinism): same record, scores and points per hand over many hands.
+t.test("quiet games reuse the per-hand objects and play the same", function()
+  for _, case in ipairs({ { "hokm", 4 }, { "hokm", 3 }, { "hokm", 2 }, { "hosgin" } }) do
+    local def = assert(loader.load(case[1]))
+    local opts = { players = case[2] }
+    local quiet = game.new(def, { options = opts, seed = 5, quiet = true, hands = 6 })
+    local loud = game.new(def, { options = opts, seed = 5, hands = 6 })
+    local st = quiet.state
+    local hand1, won1, stock1, ctrick1, loud_hand1 = st.hands[1], st.won[1], st.stock, nil, nil
+    local rq, rl = talon.rng(9), talon.rng(9)
+    while not quiet:over() do
+      ctrick1 = ctrick1 or st.ctrick -- the first hand played to tricks
+      quiet:play(quiet:random(rq))
+    end
+    while not loud:over() do
+      if loud.state.hand_no == 1 then loud_hand1 = loud.state.hands[1] end
+      loud:play(loud:random(rl))
+    end
+    t.ok(not rawequal(loud.state.hands[1], loud_hand1), "a loud game makes new ones")
+    local name = case[1] .. " " .. tostring(case[2] or "")
+    t.eq(st.hand_no, 6, name .. ": six hands")
+    -- rawequal: Hands compare by contents with ==
+    t.ok(rawequal(st.hands[1], hand1) and rawequal(st.won[1], won1)
+      and rawequal(st.stock, stock1) and ctrick1
+      and rawequal(st.ctrick or st.quiet_trick, ctrick1),
+      name .. ": the first hand's objects serve the last")
+    t.eq(record.write(quiet), record.write(loud), name .. ": same record")
+    t.eq(quiet:hand_points(), loud:hand_points(), name .. ": same points per hand")
+    t.eq(quiet:scores(), loud:scores(), name .. ": same scores")
+  end
+end)
+
 -- A hook failing inside the batch path (on_trick of the third trick, after
 -- its cards were written to the record) leaves the game at an action of
 -- its record, replayed, like any failing hook; the game goes on.

@@ -102,6 +102,22 @@ t.test("HOS-R27: winner, seat and reason", function()
   t.eq(tr:clear(), tr); t.eq(#tr, 0); t.eq(tr:winner(), nil)
 end)
 
+-- t:reset(trump): the trick of a new hand with another trump, as a new
+-- talon.trick would be (RULES.md §0: a trump beats the suit led).
+t.test("reset: an empty trick with another trump", function()
+  local rules = talon.trickrules(hosgin, HOSGIN)
+  local tr = trick_of(rules, "D", "KS JD")
+  t.eq(select(2, tr:winner()), 2, "JD trumps KS with diamonds trump")
+  t.eq(tr:reset("S"), tr, "returns the trick")
+  t.eq(#tr, 0); t.eq(tr:trump(), "S")
+  t.eq(tr:rules(), rules, "the same rules")
+  tr:play(1, "JD"); tr:play(2, "KS")
+  t.eq(select(2, tr:winner()), 2, "now KS trumps the JD led")
+  tr:reset(false)
+  t.eq(tr:trump(), nil, "false: no trump")
+  t.checkerror('no suit "X"', tr.reset, tr, "X")
+end)
+
 -- KOZ-01 (KOZ-R8..R10): the seed's trick through the binding.
 t.test("KOZ-01: the Kosel example trick", function()
   local tr = talon.trick(talon.trickrules(kosel, KOSEL), "H")
@@ -216,6 +232,40 @@ t.test("play_out: the rest of a trick as legal picks would draw it (HOK-R3)", fu
   end
 end)
 
+-- Calls in a row play trick after trick (HOK-R3, HOK-R4): a full trick is
+-- emptied by the next call, and with 'won' each trick goes to its winner.
+t.test("play_out: trick after trick, each added to its winner's pile", function()
+  local deck = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
+  local rules = talon.trickrules(deck, { follow = true })
+  for seed = 1, 10 do
+    local rng = talon.rng(seed)
+    local p = deck:pile():shuffle(rng)
+    local hands, won = {}, {}
+    for s = 1, 4 do hands[s], won[s] = deck:hand(), deck:hand() end
+    p:deal(hands, { 13 })
+    local tr, cards, seats, leader = talon.trick(rules, "H"), {}, {}, 1
+    for trick = 1, 13 do
+      local before = {}
+      for s = 1, 4 do before[s] = #won[s] end
+      local n, w = tr:play_out(hands, leader, rng, nil, cards, seats, (trick - 1) * 4, won)
+      t.eq(n, 4, "a whole trick each call")
+      t.eq(#tr, 4, "the trick is kept full for its caller")
+      t.eq(select(2, tr:winner()), w)
+      for s = 1, 4 do
+        t.eq(#won[s] - before[s], s == w and 4 or 0, "trick " .. trick .. " to its winner only")
+      end
+      leader = w
+    end
+    local total = deck:hand()
+    for s = 1, 4 do
+      t.eq(#hands[s], 0, "every card played")
+      total = total + won[s]
+    end
+    t.eq(total, deck:full(), "every card won exactly once")
+    t.eq(#cards, 52); t.eq(#seats, 52)
+  end
+end)
+
 t.test("play_out: bad hands, seats and rules are argument errors", function()
   local deck = talon.deck { ranks = "A K Q" }
   local rules = talon.trickrules(deck, { follow = true })
@@ -227,6 +277,8 @@ t.test("play_out: bad hands, seats and rules are argument errors", function()
   t.checkerror("seat 2 has no card", tr.play_out, tr, { deck:hand("AS"), deck:hand() }, 1, rng)
   t.checkerror("hands%[1%] is not a Hand of the trick.s deck", tr.play_out, tr,
     { kosel:hand("AS") }, 1, rng)
+  t.checkerror("won%[1%] is not a Hand", tr.play_out, tr, { deck:hand("AS") }, 1, rng, nil,
+    nil, nil, nil, { "AS" })
   t.eq(#tr, 0, "nothing played")
   t.eq(select("#", tr:play_out({ deck:hand("AS") }, 1, rng, 0)), 1, "max 0: no winner yet")
   local sets = talon.trick(talon.trickrules(kosel, KOSEL), "S")
