@@ -86,27 +86,36 @@ end
 
 local FIVE, REST4, REST3 = { 5 }, { 4, 4 }, { 4, 4, 4 } -- packets (HOK-R9/R13)
 
-local function others_from(st, first)
-  local list = {}
-  local s = first
-  for i = 1, st.n - 1 do
-    s = st:next(s)
-    list[i] = s
+-- The seats after 'first' in the order of play, and all seats from
+-- 'first': the dealing orders of a Hakem, made once per (players, Hakem).
+local ORDERS = {}
+
+local function orders(n, first)
+  local key = n * 16 + first
+  local o = ORDERS[key]
+  if o then return o end
+  local others, all = {}, { first }
+  for i = 1, n - 1 do
+    others[i] = (first + i - 1) % n + 1
+    all[i + 1] = others[i]
   end
-  return list
+  o = { others = others, all = all, first = { first } }
+  ORDERS[key] = o
+  return o
 end
 
 local function start_hand(st)
   local h = st.hakem
   st.dealer = st:prev(h)
   st.leader, st.turn = h, h
-  st.side_tricks = { 0, 0 }
+  local tk = st.side_tricks -- tricks per side (2 and 4 players)
+  if tk then tk[1], tk[2] = 0, 0 else st.side_tricks = { 0, 0 } end
   if not st.quiet then
     st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
       "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
   end
-  deal.packets(st, { h }, FIVE)          -- HOK-R9/R13/R17: the Hakem's 5 first
-  if st.n == 2 then deal.packets(st, { st.dealer }, FIVE) end
+  deal.packets(st, orders(st.n, h).first, FIVE) -- HOK-R9/R13/R17: the Hakem's 5 first
+  if st.n == 2 then deal.packets(st, orders(2, st.dealer).first, FIVE) end
   return "trump"
 end
 
@@ -114,10 +123,9 @@ local trump_actions = {}
 for i, s in ipairs(SUITS) do trump_actions[i] = actions.make("trump", s) end
 
 local function deal_rest(st)
-  local h = st.hakem
-  local others = others_from(st, h)
-  deal.packets(st, others, FIVE)
-  deal.packets(st, { h, table.unpack(others) }, st.n == 4 and REST4 or REST3)
+  local o = orders(st.n, st.hakem)
+  deal.packets(st, o.others, FIVE)
+  deal.packets(st, o.all, st.n == 4 and REST4 or REST3)
 end
 
 local trump_phase = {
@@ -270,25 +278,33 @@ local function three_player_outcome(st)
 end
 
 -- 2 and 4 players (HOK-R10, HOK-R19): sides race to 7 tricks, or play all
--- 13 with `play_all_tricks` (K2).
+-- 13 with `play_all_tricks` (K2). Runs once per trick, so the common case
+-- (nobody has 7 yet) returns early, and the sentence of the outcome is
+-- made only when events are kept.
 local function race_outcome(st, w)
-  local hs = st.side_of[st.hakem]
-  local tk = st.side_tricks
-  local ws = st.side_of[w]
-  tk[ws] = tk[ws] + 1
-  local all = st.opts.play_all_tricks
-  if all and st.tricks_played < 13 then return nil end
-  local side = tk[1] >= 7 and 1 or (tk[2] >= 7 and 2 or nil)
-  if not side then return nil end
-  local other = 3 - side
-  local rule = st.n == 4 and "HOK-R10" or "HOK-R19"
-  if tk[other] == 0 then
-    return { side = side, points = side == hs and 2 or 3, rule = rule, tricks = { tk[1], tk[2] },
-             why = side == hs and ("Kot: %d-0 for the Hakem's side"):format(tk[side])
-               or ("Hakem Koti: %d-0 against the Hakem"):format(tk[side]) }
+  local tk, side = st.side_tricks, st.side_of[w]
+  local won = tk[side] + 1
+  tk[side] = won
+  if st.opts.play_all_tricks then
+    if st.tricks_played < 13 then return nil end
+    side = tk[1] >= 7 and 1 or 2 -- of 13 tricks, one side has 7 or more
+  elseif won < 7 then
+    return nil
   end
-  return { side = side, points = 1, rule = rule, tricks = { tk[1], tk[2] },
-           why = ("%d tricks to %d"):format(tk[side], tk[other]) }
+  local other, hakem_side = 3 - side, st.side_of[st.hakem]
+  local out = { side = side, rule = st.n == 4 and "HOK-R10" or "HOK-R19",
+                tricks = { tk[1], tk[2] }, points = 1 }
+  if tk[other] == 0 then out.points = side == hakem_side and 2 or 3 end
+  if not st.quiet then
+    if tk[other] > 0 then
+      out.why = ("%d tricks to %d"):format(tk[side], tk[other])
+    elseif side == hakem_side then
+      out.why = ("Kot: %d-0 for the Hakem's side"):format(tk[side])
+    else
+      out.why = ("Hakem Koti: %d-0 against the Hakem"):format(tk[side])
+    end
+  end
+  return out
 end
 
 local REASON = {

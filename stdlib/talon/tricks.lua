@@ -154,17 +154,19 @@ function tricks.phase(spec)
   local talon = require "talon"
 
   -- the bookkeeping of a full trick won by seat 'w' (t:winner()), then
-  -- on_trick; the caller has added the cards to st.won[w]
-  local function tally(st, ct, w)
+  -- on_trick; the caller has added the cards to st.won[w]. Returns the
+  -- next phase (nil to stay) and the next mover: the hook of
+  -- t:play_tricks, which goes on from that seat.
+  local function after_trick(st, w, ct)
     st.tricks_won[w] = st.tricks_won[w] + 1
     st.tricks_played = st.tricks_played + 1
     st.leader, st.turn = w, w
-    return on_trick(st, w, ct)
+    return on_trick(st, w, ct), st.turn
   end
 
   local function finish(st, ct, w)
     ct:add_to(st.won[w])
-    local nxt = tally(st, ct, w)
+    local nxt = after_trick(st, w, ct)
     ct:clear()
     tricks.clear(st.trick)
     return nxt
@@ -208,25 +210,17 @@ function tricks.phase(spec)
       local ct = st.ctrick
       return finish(st, ct, select(2, ct:winner()))
     end,
-    -- the rest of the trick, then whole tricks, one C call each (which
-    -- also empties the trick before and adds it to st.won), while they
-    -- fit before 'stop' and on_trick stays in the phase; returns the new
-    -- action count (k when it played nothing), the next phase (nil to
-    -- stay) and the next mover
+    -- the rest of the trick, then whole tricks, all in one C call that
+    -- runs after_trick (so on_trick) after each trick and adds it to st.won,
+    -- while they fit before 'stop' and on_trick stays in the phase;
+    -- returns the new action count (k when it played nothing), the next
+    -- phase (nil to stay) and the next mover
     playout = function(st, seat, rng, act, act_seat, k, stop)
-      local ct, hands, won, n = st.ctrick, st.hands, st.won, st.n
-      local left = n - st.trick.n
+      local left = st.n - st.trick.n
       if k + left > stop then return k, nil, seat end
-      if left < n then tricks.clear(st.trick) end -- ct goes on with its cards
-      local nxt
-      repeat
-        local played, w = ct:play_out(hands, seat, rng, left, act, act_seat, k, won)
-        k = k + played
-        nxt = tally(st, ct, w)
-        seat, left = st.turn, n -- the winner, unless on_trick chose another
-      until nxt ~= nil or k + n > stop
-      ct:clear()
-      return k, nxt, seat
+      if left < st.n then tricks.clear(st.trick) end -- ctrick goes on with its cards
+      return st.ctrick:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
+        after_trick, st)
     end,
   }
 end

@@ -19,20 +19,7 @@
 
 #include <string.h>
 
-#define TL_TRICK    "talon.Trick"
 #define TL_TRICKWHY "talon.TrickWhy"
-
-/* Upvalues of every Trick method: 1 the Trick metatable, 2 the Rng one. */
-#define UV_RNG lua_upvalueindex(2)
-
-/* The tag lets the hot calls check the trick as cards and hands are
- * checked (lua_util.h): the right size and first word, no metatable. */
-#define TL_TAG_TRICK 0x54524b21u /* "TRK!" */
-
-typedef struct tl_trick {
-  uint32_t tag;
-  tv_trick t; /* t.deck, t.rules point into the user values */
-} tl_trick;
 
 /* ======================================================================
  * Tricks
@@ -77,8 +64,7 @@ static int trick_new(lua_State *L) {
   return 1;
 }
 
-/* Is the value at 'arg' a userdata whose metatable is the upvalue 'uv'? */
-static void *fast_check(lua_State *L, int arg, int uv, const char *tname) {
+void *tl_fast_check(lua_State *L, int arg, int uv, const char *tname) {
   void *p = lua_touserdata(L, arg);
   if (p && lua_getmetatable(L, arg)) {
     int same = lua_rawequal(L, -1, uv);
@@ -89,7 +75,7 @@ static void *fast_check(lua_State *L, int arg, int uv, const char *tname) {
   return NULL;
 }
 
-static tl_trick *check_trick(lua_State *L) {
+tl_trick *tl_check_trick(lua_State *L) {
   tl_trick *t = lua_touserdata(L, 1);
   if (t && lua_rawlen(L, 1) == sizeof *t && t->tag == TL_TAG_TRICK) return t;
   luaL_typeerror(L, 1, TL_TRICK);
@@ -155,7 +141,7 @@ static int why_tostring(lua_State *L) {
 
 /* t:play(seat, cards[, face_down[, hand]]) -> true | false, why */
 static int trick_play(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   lua_Integer seat = luaL_checkinteger(L, 2);
   luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
   if (lua_gettop(L) <= 3) { /* the hot t:play(seat, card): no hand */
@@ -193,7 +179,7 @@ static int trick_play(lua_State *L) {
  * checks without a hand, and returns the winner; one call for a whole
  * trick. An illegal play raises, naming it. */
 static int trick_resolve(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   int n = lua_gettop(L) - 1;
   luaL_argcheck(L, n >= 1 && n <= TV_TRICK_MAX_PLAYS, 2,
                 "1 to 16 plays expected");
@@ -221,7 +207,7 @@ static int trick_resolve(lua_State *L) {
 
 /* t:allows(hand|nil, cards[, face_down]) -> boolean */
 static int trick_allows(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   const tv_hand *hand = opt_hand(L, 2, t);
   tv_hand play;
   check_cards(L, 3, t, &play);
@@ -232,7 +218,7 @@ static int trick_allows(lua_State *L) {
 
 /* t:why(hand|nil, cards[, face_down]) -> nil | why */
 static int trick_why(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   const tv_hand *hand = opt_hand(L, 2, t);
   tv_hand play;
   check_cards(L, 3, t, &play);
@@ -246,7 +232,7 @@ static int trick_why(lua_State *L) {
 
 /* t:legal(hand[, out]) -> Hand */
 static int trick_legal(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   const tv_hand *h = check_hand(L, 2, t);
   tv_hand legal;
   tv_trick_legal(&t->t, h, &legal);
@@ -277,7 +263,7 @@ static bool collect_play(const tv_hand *play, bool down, void *ud) {
 
 /* t:plays(hand) -> {Hand...}, {boolean...} */
 static int trick_plays(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   const tv_hand *h = check_hand(L, 2, t);
   collect c = {L, 0};
   lua_newtable(L);
@@ -288,9 +274,9 @@ static int trick_plays(lua_State *L) {
 
 /* t:random(hand, rng) -> cards, face_down */
 static int trick_random(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   const tv_hand *h = check_hand(L, 2, t);
-  tv_rng *r = fast_check(L, 3, UV_RNG, TL_RNG);
+  tv_rng *r = tl_fast_check(L, 3, UV_RNG, TL_RNG);
   tv_hand play;
   bool down;
   if (!tv_trick_random(&t->t, h, r, &play, &down)) return 0;
@@ -302,10 +288,10 @@ static int trick_random(lua_State *L) {
 /* t:play_random(seat, hand, rng) -> cards, face_down: legal + pick +
  * remove from the hand + play, in one call. */
 static int trick_play_random(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   lua_Integer seat = luaL_checkinteger(L, 2);
   tv_hand *h = check_hand(L, 3, t);
-  tv_rng *r = fast_check(L, 4, UV_RNG, TL_RNG);
+  tv_rng *r = tl_fast_check(L, 4, UV_RNG, TL_RNG);
   tv_hand play;
   bool down;
   tv_err e;
@@ -324,101 +310,10 @@ static int trick_play_random(lua_State *L) {
   return 2;
 }
 
-/* Reads hands[1..n] (Hands of the trick's deck) into 'out'. */
-static void check_hands(lua_State *L, int arg, const tl_trick *t, int n,
-                        tv_hand **out) {
-  const char *what = arg == 2 ? "hands" : "won";
-  for (int i = 0; i < n; i++) {
-    lua_rawgeti(L, arg, i + 1);
-    tl_hand *h = tl_test_hand(L, -1);
-    if (!h || h->deck != t->t.deck)
-      luaL_argerror(L, arg,
-                    lua_pushfstring(L,
-                                    "%s[%d] is not a Hand of the trick's deck",
-                                    what, i + 1));
-    out[i] = &h->h; /* kept alive by the table at 'arg' */
-    lua_pop(L, 1);
-  }
-}
-
-/* Adds the cards of the full trick to won[winner] (checked by
- * check_hands before anything was played). */
-static void add_won(lua_State *L, tv_hand *const won[], const tl_trick *t) {
-  const tv_trick *tt = &t->t;
-  tv_hand *h = won[tt->p[tt->best].seat - 1], sum = *h;
-  for (int i = 0; i < tt->nplays; i++)
-    if (tv_hand_add(&sum, tt->p[i].c[0], 1) != TV_OK)
-      luaL_argerror(L, 9, "the won hand would hold too many copies");
-  *h = sum;
-}
-
-/* Appends the interned cards and their seats to the tables at 6 and 7. */
-static void record_plays(lua_State *L, const tv_card *cards, const int *seats,
-                         int n, lua_Integer at) {
-  lua_getiuservalue(L, 1, 1);  /* deck */
-  lua_getiuservalue(L, -1, 1); /* deck, cards (as tl_push_card finds them) */
-  int ct = lua_gettop(L);
-  for (int i = 0; i < n; i++) {
-    lua_rawgeti(L, ct, (lua_Integer)cards[i] + 1);
-    lua_rawseti(L, 6, at + i + 1);
-    lua_pushinteger(L, seats[i]);
-    lua_rawseti(L, 7, at + i + 1);
-  }
-  lua_pop(L, 2);
-}
-
-/* t:play_out(hands, seat, rng[, max[, cards, seats[, at[, won]]]])
- * -> n, winner: plays random legal one-card plays for the seats in turn
- * from 'seat' (after s comes s % #hands + 1) until the trick has #hands
- * plays (at most 'max' cards), each drawn as t:legal(hand):pick(rng) would
- * draw it and removed from its hand; a trick already full is emptied
- * first, so calls in a row play trick after trick. The cards and seats go
- * to cards[at + i] and seats[at + i] when the tables are given; with
- * 'won', the cards of a trick it fills are added to won[winner]. 'winner'
- * is the seat winning so far. */
-static int trick_play_out(lua_State *L) {
-  tl_trick *t = check_trick(L);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  lua_Integer seat = luaL_checkinteger(L, 3);
-  tv_rng *r = fast_check(L, 4, UV_RNG, TL_RNG);
-  lua_Integer max = luaL_optinteger(L, 5, TV_TRICK_MAX_PLAYS);
-  bool out = !lua_isnoneornil(L, 6), won = !lua_isnoneornil(L, 9);
-  if (out) {
-    luaL_checktype(L, 6, LUA_TTABLE);
-    luaL_checktype(L, 7, LUA_TTABLE);
-  }
-  lua_Integer at = luaL_optinteger(L, 8, 0);
-  if (won) luaL_checktype(L, 9, LUA_TTABLE);
-  lua_Unsigned nh = lua_rawlen(L, 2);
-  luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
-                "1 to 16 hands expected");
-  luaL_argcheck(L, seat >= 1 && seat <= (lua_Integer)nh, 3,
-                "seat outside 1..#hands");
-  luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, 8,
-                "bad index");
-  tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
-  check_hands(L, 2, t, (int)nh, hands);
-  if (won) check_hands(L, 9, t, (int)nh, wins);
-  if (t->t.nplays >= (int)nh) tv_trick_clear(&t->t);
-  tv_card cards[TV_TRICK_MAX_PLAYS];
-  int seats[TV_TRICK_MAX_PLAYS], played;
-  tv_err e;
-  tv_status st = tv_trick_play_out(&t->t, hands, (int)nh, (int)seat, r,
-                                   max > INT32_MAX ? INT32_MAX : (int)max,
-                                   cards, seats, &played, &e);
-  if (out) record_plays(L, cards, seats, played, at);
-  if (st != TV_OK) return luaL_argerror(L, 2, e.msg);
-  if (won && played > 0 && t->t.nplays == (int)nh) add_won(L, wins, t);
-  lua_pushinteger(L, played);
-  if (t->t.nplays == 0) return 1; /* max 0 on an empty trick */
-  lua_pushinteger(L, t->t.p[t->t.best].seat);
-  return 2;
-}
-
 /* t:add_to(hand) -> hand: adds every card of the trick to 'hand' (a won
  * pile) without a new Hand. */
 static int trick_add_to(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   tv_hand *h = check_hand(L, 2, t), sum = *h;
   const tv_trick *tt = &t->t;
   for (int i = 0; i < tt->nplays; i++)
@@ -432,7 +327,7 @@ static int trick_add_to(lua_State *L) {
 
 /* t:beats(cards) -> boolean: would these cards, face up, beat the best? */
 static int trick_beats(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   tv_hand play;
   tv_card c[TV_TRICK_MAX_SET];
   check_cards(L, 2, t, &play);
@@ -448,7 +343,7 @@ static int trick_beats(lua_State *L) {
 
 /* t:winner() -> index, seat  (nothing for an empty trick) */
 static int trick_winner(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   int w = tv_trick_winner(&t->t);
   if (w < 0) return 0;
   lua_pushinteger(L, w + 1);
@@ -458,7 +353,7 @@ static int trick_winner(lua_State *L) {
 
 /* t:explain() -> why the winning play wins, a sentence */
 static int trick_explain(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   char buf[512];
   tv_trick_explain(&t->t, tl_style(L), buf, sizeof buf);
   lua_pushstring(L, buf);
@@ -467,7 +362,7 @@ static int trick_explain(lua_State *L) {
 
 /* t:at(i) -> seat, cards, face_down */
 static int trick_at(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   lua_Integer i = luaL_checkinteger(L, 2);
   luaL_argcheck(L, i >= 1 && i <= t->t.nplays, 2, "no such play");
   const tv_trick_entry *p = &t->t.p[i - 1];
@@ -483,7 +378,7 @@ static int trick_at(lua_State *L) {
 
 /* t:cards() -> Hand of every card, face-down ones included */
 static int trick_cards(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   tv_hand h;
   tv_trick_cards(&t->t, &h);
   tl_push_hand(L, 1, &h);
@@ -491,13 +386,13 @@ static int trick_cards(lua_State *L) {
 }
 
 static int trick_points(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   lua_pushinteger(L, tv_trick_points(&t->t));
   return 1;
 }
 
 static int trick_clear(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   tv_trick_clear(&t->t);
   lua_settop(L, 1);
   return 1;
@@ -507,7 +402,7 @@ static int trick_clear(lua_State *L) {
  * 'trump' (nil or false: none), as talon.trick(t:rules(), trump) would,
  * without a new Trick (a new hand of a long simulation). */
 static int trick_reset(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   int trump = check_trump(L, 2, t->t.deck);
   tv_trick_init(&t->t, t->t.deck, t->t.rules, trump);
   lua_settop(L, 1);
@@ -515,7 +410,7 @@ static int trick_reset(lua_State *L) {
 }
 
 static int trick_len(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   lua_pushinteger(L, t->t.nplays);
   return 1;
 }
@@ -529,20 +424,20 @@ static void push_suit(lua_State *L, const tv_deck *d, int s) {
 
 /* t:trump(), t:led() -> suit name or nil */
 static int trick_trump(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   push_suit(L, t->t.deck, t->t.trump);
   return 1;
 }
 
 static int trick_led(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   push_suit(L, t->t.deck, t->t.led);
   return 1;
 }
 
 /* t:size() -> cards per play, nil before the lead */
 static int trick_size(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   if (t->t.nplays == 0) return 0;
   lua_pushinteger(L, t->t.size);
   return 1;
@@ -550,13 +445,13 @@ static int trick_size(lua_State *L) {
 
 /* t:rules() -> TrickRules, t:deck() -> Deck */
 static int trick_rules(lua_State *L) {
-  check_trick(L);
+  tl_check_trick(L);
   lua_getiuservalue(L, 1, 2);
   return 1;
 }
 
 static int trick_deck(lua_State *L) {
-  check_trick(L);
+  tl_check_trick(L);
   lua_getiuservalue(L, 1, 1);
   return 1;
 }
@@ -570,7 +465,7 @@ static void add_card(luaL_Buffer *b, const tv_deck *d, tv_card c, tv_style st) {
 
 /* "trick (trump H): [1] AD KD JD; [2] 7H 8H QH *; [4] 3 face down" */
 static int trick_tostring(lua_State *L) {
-  tl_trick *t = check_trick(L);
+  tl_trick *t = tl_check_trick(L);
   const tv_trick *tt = &t->t;
   tv_style st = tl_style(L);
   luaL_Buffer b;
@@ -605,18 +500,29 @@ static int trick_tostring(lua_State *L) {
  * ====================================================================== */
 
 static const luaL_Reg trick_methods[] = {
-    {"play", trick_play},         {"resolve", trick_resolve},
-    {"allows", trick_allows},     {"why", trick_why},
-    {"legal", trick_legal},       {"plays", trick_plays},
-    {"random", trick_random},     {"play_random", trick_play_random},
-    {"play_out", trick_play_out}, {"add_to", trick_add_to},
-    {"beats", trick_beats},       {"winner", trick_winner},
-    {"explain", trick_explain},   {"at", trick_at},
-    {"cards", trick_cards},       {"points", trick_points},
-    {"clear", trick_clear},       {"reset", trick_reset},
-    {"trump", trick_trump},       {"led", trick_led},
-    {"size", trick_size},         {"rules", trick_rules},
-    {"deck", trick_deck},         {NULL, NULL},
+    {"play", trick_play},
+    {"resolve", trick_resolve},
+    {"allows", trick_allows},
+    {"why", trick_why},
+    {"legal", trick_legal},
+    {"plays", trick_plays},
+    {"random", trick_random},
+    {"play_random", trick_play_random},
+    {"add_to", trick_add_to},
+    {"beats", trick_beats},
+    {"winner", trick_winner},
+    {"explain", trick_explain},
+    {"at", trick_at},
+    {"cards", trick_cards},
+    {"points", trick_points},
+    {"clear", trick_clear},
+    {"reset", trick_reset},
+    {"trump", trick_trump},
+    {"led", trick_led},
+    {"size", trick_size},
+    {"rules", trick_rules},
+    {"deck", trick_deck},
+    {NULL, NULL},
 };
 
 static const luaL_Reg trick_metamethods[] = {
@@ -648,6 +554,7 @@ void talon_open_trick(lua_State *L) {
   set_trick_funcs(L, mt, trick_metamethods);
   lua_newtable(L); /* talon, mt, methods */
   set_trick_funcs(L, mt, trick_methods);
+  set_trick_funcs(L, mt, tl_trick_batch_methods);
   lua_setfield(L, mt, "__index");
   lua_pop(L, 1);
   luaL_setfuncs(L, trick_functions, 0);

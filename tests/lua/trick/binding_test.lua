@@ -266,6 +266,77 @@ t.test("play_out: trick after trick, each added to its winner's pile", function(
   end
 end)
 
+-- t:play_tricks: the same tricks as play_out calls in a row (HOK-R3
+-- follow suit, HOK-R4 winner), with the hook after every trick deciding
+-- who leads next and when to stop, and 'stop' never passed.
+t.test("play_tricks: trick after trick with a hook, as play_out plays them", function()
+  local deck = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
+  local rules = talon.trickrules(deck, { follow = true })
+  local function deal(seed)
+    local hands, won = {}, {}
+    for s = 1, 4 do hands[s], won[s] = deck:hand(), deck:hand() end
+    deck:pile():shuffle(talon.rng(seed)):deal(hands, { 13 })
+    return hands, won
+  end
+  for seed = 1, 8 do
+    -- by hand: play_out per trick, the winner leads
+    local hands, won = deal(seed)
+    local rng, tr, cards, seats, leader = talon.rng(seed), talon.trick(rules, "S"), {}, {}, 2
+    local winners = {}
+    for i = 1, 9 do
+      local _, w = tr:play_out(hands, leader, rng, nil, cards, seats, (i - 1) * 4, won)
+      winners[i], leader = w, w
+    end
+    -- batched: the hook sees each full trick and stops after the ninth
+    local bh, bw = deal(seed)
+    local brng, bt, bcards, bseats, seen = talon.rng(seed), talon.trick(rules, "S"), {}, {}, {}
+    local at, result, nxt = bt:play_tricks(bh, 2, brng, bcards, bseats, 0, 52, bw,
+      function(arg, w, trick)
+        t.eq(arg, "st", "the hook gets 'arg'")
+        t.eq(#trick, 4, "the full trick")
+        t.eq(select(2, trick:winner()), w)
+        seen[#seen + 1] = w
+        if #seen == 9 then return "end" end
+        return nil, w
+      end, "st")
+    t.eq(at, 36, "nine tricks recorded"); t.eq(result, "end"); t.eq(nxt, nil)
+    t.eq(seen, winners, "seed " .. seed .. ": the same winners")
+    t.eq(bcards, cards); t.eq(bseats, seats)
+    for s = 1, 4 do t.eq(bh[s], hands[s]); t.eq(bw[s], won[s]) end
+    t.eq(#bt, 0, "the trick is left empty")
+    -- 'stop' ends the batch before a trick that would pass it
+    local sh, sw = deal(seed)
+    local calls = 0
+    local s_at, s_res, s_next = talon.trick(rules, "S"):play_tricks(sh, 2, talon.rng(seed),
+      {}, {}, 3, 13, sw, function(_, w) calls = calls + 1; return nil, w end)
+    t.eq(s_at, 11, "two tricks fit between 3 and 13"); t.eq(calls, 2); t.eq(s_res, nil)
+    t.eq(s_next, winners[2], "the next leader is returned")
+  end
+end)
+
+t.test("play_tricks: a hook error passes through; replacing a Hand is refused", function()
+  local deck = talon.deck { ranks = "A K Q J" }
+  local rules = talon.trickrules(deck, { follow = true })
+  local function hands() return { deck:hand("AS KS"), deck:hand("QS JS") },
+                                { deck:hand(), deck:hand() } end
+  local h, w = hands()
+  local tr = talon.trick(rules, nil)
+  t.checkerror("boom", tr.play_tricks, tr, h, 1, talon.rng(1), {}, {}, 0, 99, w,
+    function() error("boom") end)
+  h, w = hands()
+  tr:clear()
+  t.checkerror("replaced hands%[2%]", tr.play_tricks, tr, h, 1, talon.rng(1), {}, {}, 0, 99, w,
+    function() h[2] = deck:hand("QS"); return "end" end)
+  h, w = hands()
+  tr:clear()
+  t.checkerror("next seat is outside", tr.play_tricks, tr, h, 1, talon.rng(1), {}, {}, 0, 99, w,
+    function() return nil, 3 end)
+  h = hands()
+  tr:clear()
+  t.checkerror("one Hand per seat", tr.play_tricks, tr, h, 1, talon.rng(1), {}, {}, 0, 99,
+    { deck:hand() }, function() return "end" end)
+end)
+
 t.test("play_out: bad hands, seats and rules are argument errors", function()
   local deck = talon.deck { ranks = "A K Q" }
   local rules = talon.trickrules(deck, { follow = true })

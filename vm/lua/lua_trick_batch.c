@@ -1,0 +1,226 @@
+/*
+ * lua_trick_batch.c - the Trick methods of random playouts: t:play_out
+ * plays the rest of a trick in one call, t:play_tricks trick after trick
+ * with a Lua hook after each (tricks.phase's batch path).
+ *
+ * Both draw every card exactly as t:legal(hand):pick(rng) would, write the
+ * game record into two Lua tables as they go, and add each trick they fill
+ * to its winner's won pile, so a simulated hand crosses into C once per
+ * batch instead of once per card or per trick (../shared/EMBEDDING.md:
+ * the API shape, not the C code, sets throughput).
+ */
+#include "talon_lua.h"
+#include "lua_util.h"
+#include "lua_trick.h"
+
+/* Reads hands[1..n] (Hands of the trick's deck) into 'out'. */
+static void check_hands(lua_State *L, int arg, const tl_trick *t, int n,
+                        tv_hand **out) {
+  const char *what = arg == 2 ? "hands" : "won";
+  luaL_argcheck(L, lua_rawlen(L, arg) == (lua_Unsigned)n, arg,
+                lua_pushfstring(L, "one Hand per seat (%d) expected", n));
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, arg, i + 1);
+    tl_hand *h = tl_test_hand(L, -1);
+    if (!h || h->deck != t->t.deck)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L,
+                                    "%s[%d] is not a Hand of the trick's deck",
+                                    what, i + 1));
+    out[i] = &h->h; /* kept alive by the table at 'arg' */
+    lua_pop(L, 1);
+  }
+}
+
+/* Adds the cards of the full trick to won[winner] (checked by
+ * check_hands before anything was played). */
+static void add_won(lua_State *L, int arg, tv_hand *const won[],
+                    const tl_trick *t) {
+  const tv_trick *tt = &t->t;
+  tv_hand *h = won[tt->p[tt->best].seat - 1], sum = *h;
+  for (int i = 0; i < tt->nplays; i++)
+    if (tv_hand_add(&sum, tt->p[i].c[0], 1) != TV_OK)
+      luaL_argerror(L, arg, "the won hand would hold too many copies");
+  *h = sum;
+}
+
+/* Appends the interned cards and their seats to the tables at 'ci' and
+ * ci + 1. */
+static void record_plays(lua_State *L, int ci, const tv_card *cards,
+                         const int *seats, int n, lua_Integer at) {
+  lua_getiuservalue(L, 1, 1);  /* deck */
+  lua_getiuservalue(L, -1, 1); /* deck, cards (as tl_push_card finds them) */
+  int ct = lua_gettop(L);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, ct, (lua_Integer)cards[i] + 1);
+    lua_rawseti(L, ci, at + i + 1);
+    lua_pushinteger(L, seats[i]);
+    lua_rawseti(L, ci + 1, at + i + 1);
+  }
+  lua_pop(L, 2);
+}
+
+/* Pushes hands[1..n], keeping them alive during the hooks of a batch
+ * whatever the hooks do to the table. */
+static void anchor_hands(lua_State *L, int arg, int n) {
+  luaL_checkstack(L, n, "too many hands");
+  for (int i = 0; i < n; i++)
+    lua_rawgeti(L, arg, i + 1);
+}
+
+/* Raises unless the table at 'arg' still holds the anchored Hands. */
+static void same_hands(lua_State *L, int arg, int anchor, int n,
+                       const char *what) {
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, arg, i + 1);
+    int same = lua_rawequal(L, -1, anchor + i);
+    lua_pop(L, 1);
+    if (!same)
+      luaL_error(L,
+                 "a hook replaced %s[%d] during t:play_tricks (change a "
+                 "Hand's cards instead)",
+                 what, i + 1);
+  }
+}
+
+/* Plays up to 'max' cards of the current trick from 'seat' (emptying a
+ * full trick first), records them after 'at' in the tables at 'ci' when
+ * ci > 0, and adds a trick it fills to 'wins' (when given). Returns the
+ * number of cards played; raises on bad input. */
+static int play_rest(lua_State *L, tl_trick *t, tv_hand **hands, int nh,
+                     int seat, tv_rng *r, int max, int ci, lua_Integer at,
+                     int won_arg, tv_hand **wins) {
+  if (t->t.nplays >= nh) tv_trick_clear(&t->t);
+  tv_card cards[TV_TRICK_MAX_PLAYS];
+  int seats[TV_TRICK_MAX_PLAYS], played;
+  tv_err e;
+  tv_status st = tv_trick_play_out(&t->t, hands, nh, seat, r, max, cards, seats,
+                                   &played, &e);
+  if (ci > 0) record_plays(L, ci, cards, seats, played, at);
+  if (st != TV_OK) luaL_argerror(L, 2, e.msg);
+  if (wins && played > 0 && t->t.nplays == nh) add_won(L, won_arg, wins, t);
+  return played;
+}
+
+/* Checks the arguments shared by both methods: hands (2), seat (3) and
+ * rng (4); returns #hands and fills 'hands'. */
+static int check_common(lua_State *L, tl_trick *t, lua_Integer *seat,
+                        tv_rng **r, tv_hand **hands) {
+  luaL_checktype(L, 2, LUA_TTABLE);
+  *seat = luaL_checkinteger(L, 3);
+  *r = tl_fast_check(L, 4, UV_RNG, TL_RNG);
+  lua_Unsigned nh = lua_rawlen(L, 2);
+  luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
+                "1 to 16 hands expected");
+  luaL_argcheck(L, *seat >= 1 && *seat <= (lua_Integer)nh, 3,
+                "seat outside 1..#hands");
+  check_hands(L, 2, t, (int)nh, hands);
+  return (int)nh;
+}
+
+static lua_Integer check_at(lua_State *L, int arg) {
+  lua_Integer at = luaL_optinteger(L, arg, 0);
+  luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, arg,
+                "bad index");
+  return at;
+}
+
+/* t:play_out(hands, seat, rng[, max[, cards, seats[, at[, won]]]])
+ * -> n, winner: plays random legal one-card plays for the seats in turn
+ * from 'seat' (after s comes s % #hands + 1) until the trick has #hands
+ * plays (at most 'max' cards), each drawn as t:legal(hand):pick(rng) would
+ * draw it and removed from its hand; a trick already full is emptied
+ * first, so calls in a row play trick after trick. The cards and seats go
+ * to cards[at + i] and seats[at + i] when the tables are given; with
+ * 'won', the cards of a trick it fills are added to won[winner]. 'winner'
+ * is the seat winning so far. */
+static int trick_play_out(lua_State *L) {
+  tl_trick *t = tl_check_trick(L);
+  tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
+  lua_Integer seat;
+  tv_rng *r;
+  int nh = check_common(L, t, &seat, &r, hands);
+  lua_Integer max = luaL_optinteger(L, 5, TV_TRICK_MAX_PLAYS);
+  bool out = !lua_isnoneornil(L, 6), won = !lua_isnoneornil(L, 9);
+  if (out) {
+    luaL_checktype(L, 6, LUA_TTABLE);
+    luaL_checktype(L, 7, LUA_TTABLE);
+  }
+  lua_Integer at = check_at(L, 8);
+  if (won) {
+    luaL_checktype(L, 9, LUA_TTABLE);
+    check_hands(L, 9, t, nh, wins);
+  }
+  int played = play_rest(L, t, hands, nh, (int)seat, r,
+                         max > INT32_MAX ? INT32_MAX : (max < 0 ? 0 : (int)max),
+                         out ? 6 : 0, at, 9, won ? wins : NULL);
+  lua_pushinteger(L, played);
+  if (t->t.nplays == 0) return 1; /* max 0 on an empty trick */
+  lua_pushinteger(L, t->t.p[t->t.best].seat);
+  return 2;
+}
+
+/* t:play_tricks(hands, seat, rng, cards, seats, at, stop, won, after, arg)
+ * -> at, result, seat: plays whole tricks as t:play_out does (the rest of
+ * the current one first, from 'seat'), recording at cards[at + i] and
+ * seats[at + i] and adding each trick to won[winner]; after each trick it
+ * calls after(arg, winner, t) with the full trick. The hook returns
+ * (result, next): a result other than nil stops the batch; else 'next'
+ * (a seat) leads the next trick. The batch also stops before a trick that
+ * would record beyond index 'stop'. Returns the new 'at', the hook's
+ * result (nil when 'stop' ended the batch) and the seat to move. The trick
+ * is left empty after a batch that played any card. The Hands of 'hands'
+ * and 'won' are read once: a hook may change their cards but must not
+ * replace them (an error at the end of the batch says so). */
+static int trick_play_tricks(lua_State *L) {
+  tl_trick *t = tl_check_trick(L);
+  tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
+  lua_Integer seat;
+  tv_rng *r;
+  int nh = check_common(L, t, &seat, &r, hands);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  luaL_checktype(L, 6, LUA_TTABLE);
+  lua_Integer at = check_at(L, 7);
+  lua_Integer stop = luaL_checkinteger(L, 8);
+  luaL_checktype(L, 9, LUA_TTABLE);
+  check_hands(L, 9, t, nh, wins);
+  luaL_checktype(L, 10, LUA_TFUNCTION);
+  lua_settop(L, 11);
+  anchor_hands(L, 2, nh);
+  anchor_hands(L, 9, nh);
+  int base = lua_gettop(L); /* the hook's results go above */
+  int played_any = 0;
+  lua_pushnil(L); /* base + 1: the hook's result */
+  while (at + (nh - (t->t.nplays >= nh ? 0 : t->t.nplays)) <= stop) {
+    at += play_rest(L, t, hands, nh, (int)seat, r, nh, 5, at, 9, wins);
+    played_any = 1;
+    lua_settop(L, base);
+    lua_pushvalue(L, 10);
+    lua_pushvalue(L, 11);
+    lua_pushinteger(L, t->t.p[t->t.best].seat);
+    lua_pushvalue(L, 1);
+    lua_call(L, 3, 2); /* base + 1: result, base + 2: next */
+    if (!lua_isnil(L, base + 1)) break;
+    seat = luaL_checkinteger(L, base + 2);
+    luaL_argcheck(L, seat >= 1 && seat <= nh, 10,
+                  "the hook's next seat is outside 1..#hands");
+    lua_pop(L, 1);
+  }
+  if (played_any) {
+    same_hands(L, 2, 12, nh, "hands");
+    same_hands(L, 9, 12 + nh, nh, "won");
+    if (t->t.nplays >= nh) tv_trick_clear(&t->t);
+  }
+  lua_settop(L, base + 1);
+  lua_pushinteger(L, at);
+  lua_insert(L, -2); /* at, result */
+  if (!lua_isnil(L, -1)) return 2;
+  lua_pushinteger(L, seat);
+  return 3; /* at, nil, seat */
+}
+
+const luaL_Reg tl_trick_batch_methods[] = {
+    {"play_out", trick_play_out},
+    {"play_tricks", trick_play_tricks},
+    {NULL, NULL},
+};
