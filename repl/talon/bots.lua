@@ -10,7 +10,6 @@
 -- sandboxed like game files. The uniform random player always exists.
 local loader = require "talon.loader"
 local guard = require "talon.guard"
-local actions = require "talon.actions"
 
 local bots = {}
 
@@ -88,9 +87,7 @@ function bots.suggest(b, g, seat, rng)
     a = pa
   end
   if a == nil then return nil, "the bot returned nothing" end
-  for _, l in ipairs(g:legal()) do
-    if actions.equal(l, a) then return a, reason end
-  end
+  if g:why(a) == nil then return a, reason end
   return nil, ("the bot chose '%s', which is not legal"):format(g:text(a))
 end
 

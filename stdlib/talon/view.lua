@@ -4,12 +4,15 @@
 -- cards; hidden cards (other hands, the stock, the discards, private events
 -- of others) never enter the table, so a front end or a bot given a view
 -- cannot leak them.
+local seats = require "talon.seats"
+
 local view = {}
 
+-- A copy of t[1..n] (default #t), its array allocated once (a view is
+-- made for every decision of a bot: filling an empty table would grow it
+-- at every power of two).
 local function copy_list(t, n)
-  local c = {}
-  for i = 1, n or #t do c[i] = t[i] end
-  return c
+  return { table.unpack(t, 1, n or #t) }
 end
 
 -- The view of 'seat' in running game 'g' (docs/framework.md §6).
@@ -21,7 +24,8 @@ function view.of(g, seat)
   end
   local v = {
     seat = seat, n = st.n, phase = st.phase, mover = g.mover_seat,
-    hand = st.hands[seat]:copy(), sizes = {}, tricks_won = copy_list(st.tricks_won, st.n),
+    hand = st.hands[seat]:copy(), sizes = seats.slots(st.n),
+    tricks_won = copy_list(st.tricks_won, st.n),
     stock = st.stock and #st.stock or 0, trump = st.trump, dealer = st.dealer,
     leader = st.leader, scores = copy_list(st.scores), names = copy_list(st.names),
     hand_no = st.hand_no,
