@@ -86,20 +86,23 @@ t.test("batch playout equals g:play(g:random(rng)) for Hokm 4, 3 and 2", functio
   local ph = def.phases.play
   local batch, calls = ph.playout, 0
   ph.playout = function(...) calls = calls + 1; return batch(...) end
+  local function compare(n, all, seed)
+    local opts = { players = n, play_all_tricks = n ~= 3 and all or nil }
+    local a = game.new(def, { options = opts, seed = seed, quiet = true, hands = 3 })
+    local b = game.new(def, { options = opts, seed = seed, quiet = true, hands = 3 })
+    local ra, rb = talon.rng(seed), talon.rng(seed)
+    local before, name = calls, ("%d players, seed %d"):format(n, seed)
+    local count = a:playout(ra, 3 + seed % 5) -- stops inside the trump phase or a trick
+    count = count + a:playout(ra)
+    while not b:over() do b:play(b:random(rb)) end
+    t.ok(calls > before, name .. ": the batch path ran")
+    t.eq(count, b.nact, name .. ": same number of actions")
+    t.eq(record.write(a), record.write(b), name .. ": same record")
+    t.eq(a:scores(), b:scores(), name .. ": same scores")
+  end
   for _, n in ipairs({ 4, 3, 2 }) do
     for _, all in ipairs({ false, true }) do
-      local opts = { players = n, play_all_tricks = n ~= 3 and all or nil }
-      local a = game.new(def, { options = opts, seed = 70 + n, quiet = true, hands = 3 })
-      local b = game.new(def, { options = opts, seed = 70 + n, quiet = true, hands = 3 })
-      local ra, rb = talon.rng(n), talon.rng(n)
-      local before = calls
-      local count = a:playout(ra, 7) -- 7: stops inside a trick
-      count = count + a:playout(ra)
-      while not b:over() do b:play(b:random(rb)) end
-      t.ok(calls > before, n .. " players: the batch path ran")
-      t.eq(count, b.nact, n .. " players: same number of actions")
-      t.eq(record.write(a), record.write(b), n .. " players: same record")
-      t.eq(a:scores(), b:scores(), n .. " players: same scores")
+      for seed = 70, 75 do compare(n, all, seed) end
     end
   end
   ph.playout = batch
@@ -176,14 +179,18 @@ end)
 -- The same for Hosgin (HOS-R26 obligations as trickrules data, a deck of
 -- four copies: copies count in the draw as in g:random's pick).
 t.test("batch playout equals g:play(g:random(rng)) for Hosgin (HOS-R26)", function()
-  local def = assert(loader.load("hosgin"))
-  for seed = 1, 6 do
-    local a = game.new(def, { seed = seed, quiet = true, hands = 2 })
-    local b = game.new(def, { seed = seed, quiet = true, hands = 2 })
-    local ra, rb = talon.rng(seed), talon.rng(seed)
-    local count = a:playout(ra)
-    while not b:over() do b:play(b:random(rb)) end
-    t.eq(count, b.nact, "seed " .. seed .. ": same number of actions")
-    t.eq(record.write(a), record.write(b), "seed " .. seed .. ": same record")
+  for _, name in ipairs({ "hosgin", "hosgin-money", "hosgin-scaled" }) do
+    local def = assert(loader.load(name))
+    for seed = 1, 6 do
+      local a = game.new(def, { seed = seed, quiet = true, hands = 2 })
+      local b = game.new(def, { seed = seed, quiet = true, hands = 2 })
+      local ra, rb = talon.rng(seed), talon.rng(seed)
+      local count = a:playout(ra)
+      while not b:over() do b:play(b:random(rb)) end
+      local what = ("%s seed %d: "):format(name, seed)
+      t.eq(count, b.nact, what .. "same number of actions")
+      t.eq(record.write(a), record.write(b), what .. "same record")
+      t.eq(a:scores(), b:scores(), what .. "same scores")
+    end
   end
 end)
