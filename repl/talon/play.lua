@@ -197,9 +197,10 @@ end
 
 local function bot_turn(c, mover)
   local g = c.g
-  local private = g.def.phases[g:phase()].private and mover ~= c.seat
+  local ph = g.def.phases[g:phase()]
   local b = mover == c.seat and c.hint_bot or c.others[mover]
   local a, reason, failure = bots.move(b, g, mover, c.rng)
+  local private = mover ~= c.seat and game.private(ph, g.state, mover, a)
   term.pause(0.4)
   if private then say("%s acts face down", g.state.names[mover])
   else

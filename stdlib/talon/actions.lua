@@ -12,7 +12,8 @@ actions.verbs = {
   pass = "none", keep = "none", drop = "none", claim = "none",
   concede = "none", yes = "none", no = "none",
   bid = "int", trump = "suit",
-  discard = "cards", lead = "cards", declare = "cards", show = "cards",
+  discard = "cards", lead = "cards", beat = "cards", down = "cards",
+  declare = "cards", show = "cards",
   meld = "wordcards",
 }
 

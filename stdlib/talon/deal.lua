@@ -107,4 +107,26 @@ function deal.draw(st)
   return st.stock:draw()
 end
 
+-- Refills the hands after a trick (RULES.md §7 "draw rotation from the
+-- trick winner, one card at a time"; KOZ-R11, BUR-R9, BES-R7): from seat
+-- 'first' on in the order of play, each seat short of 'size' cards draws
+-- one card from the top of the stock, round after round, until every hand
+-- holds 'size' or the stock is empty. Returns the number of cards drawn.
+function deal.replenish(st, first, size)
+  local stock, seat_hands, n, drawn = st.stock, st.hands, st.n, 0
+  repeat
+    local before, s = drawn, first
+    for _ = 1, n do
+      if #stock == 0 then return drawn end
+      local h = seat_hands[s]
+      if #h < size then
+        h:add(stock:draw())
+        drawn = drawn + 1
+      end
+      s = s % n + 1
+    end
+  until drawn == before
+  return drawn
+end
+
 return deal

@@ -61,7 +61,9 @@ game.phase_keys = {
                 .. "when the phase stays; k2 == k falls back to one action (tricks.phase "
                 .. "supplies it)" },
   verbs = { type = "table", doc = "verbs typed in this phase" },
-  private = { type = "boolean", doc = "actions seen only by the mover" },
+  private = { type = "boolean|function",
+              doc = "actions seen only by the mover: true, or function(st, seat, action) -> "
+                .. "boolean for some of them (face-down plays)" },
   doc = { type = "string|function",
           doc = "one line for the front end, or function(opts) -> line | nil (nil: the phase "
             .. "is not used with these options)" },
@@ -231,6 +233,14 @@ function game.options(def, given)
     error(("%s is not played by %s players"):format(def.name, tostring(opts.players)), 0)
   end
   return opts
+end
+
+-- Is action 'a' of 'seat' in phase 'ph' seen only by its mover (the
+-- phase's `private`: true, or a function of the action)?
+function game.private(ph, st, seat, a)
+  local p = ph.private
+  if type(p) == "function" then return p(st, seat, a) and true or false end
+  return p == true
 end
 
 -- The text of rule 'id' with options 'opts' (resolved by game.options),

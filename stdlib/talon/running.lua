@@ -283,7 +283,7 @@ local function why_illegal(g, a)
 end
 
 local function log_action(st, ph, seat, a)
-  if ph.private then
+  if game.private(ph, st, seat, a) then
     st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
       actions.text(a))
     st:log("action", { seat = seat }, "%s acts face down", st.names[seat])

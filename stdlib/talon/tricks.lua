@@ -134,22 +134,13 @@ local function why_not(spec, st, seat, card)
   return st:violation(spec.rule, why.because, satisfy)
 end
 
--- Builds the phase; spec fields:
---   rules      a talon.trickrules table, or function(st) -> TrickRules
---   trump      function(st) -> suit name | nil (default: st.trump)
---   on_trick   function(st, winner, t) -> next phase | nil | "end": runs
---              once per trick after the standard bookkeeping (the trick's
---              cards added to st.won[winner], st.tricks_won[winner] and
---              st.tricks_played counted, st.leader and st.turn set to the
---              winner) with the full talon.Trick t (t:winner(), t:at(i),
---              t:points(), t:explain()); both tricks are emptied after it
---   rule       the rule id refusals cite; check (optional) replaces the
---              default refusal from t:why
---   doc, enter (optional) as for any phase; enter runs after st.ctrick
---              is made
-function tricks.phase(spec)
-  assert(type(spec.on_trick) == "function", "tricks.phase: on_trick must be a function")
-  assert(spec.rules ~= nil, "tricks.phase: rules (a trickrules table or a function) needed")
+-- The hooks tricks.phase and tricks.set_phase share: entering the phase
+-- (the hand's talon.Trick in st.ctrick) and the end of a trick (its
+-- winner's bookkeeping and the game's on_trick). Returns enter, finish
+-- and after_trick.
+local function common_hooks(spec, what)
+  assert(type(spec.on_trick) == "function", what .. ": on_trick must be a function")
+  assert(spec.rules ~= nil, what .. ": rules (a trickrules table or a function) needed")
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
   local talon = require "talon"
 
@@ -172,26 +163,46 @@ function tricks.phase(spec)
     return nxt
   end
 
+  local function enter_phase(st)
+    -- t:play_out takes the seats from #st.hands: one hand per seat
+    if #st.hands ~= st.n then
+      error(("%s: st.hands holds %d hands for %d seats"):format(what, #st.hands, st.n), 0)
+    end
+    local trump = st.trump
+    if trump_of then trump = trump_of(st) end
+    local rules, ct = rules_of(spec, st), st.ctrick or st.quiet_trick
+    -- a quiet game reuses its Trick from hand to hand (nothing keeps it)
+    if st.quiet and ct and ct:rules() == rules then
+      st.ctrick = ct:reset(trump)
+    else
+      st.ctrick = talon.trick(rules, trump)
+    end
+    if enter then return enter(st) end
+    return nil
+  end
+
+  return enter_phase, finish, after_trick
+end
+
+-- Builds the phase; spec fields:
+--   rules      a talon.trickrules table, or function(st) -> TrickRules
+--   trump      function(st) -> suit name | nil (default: st.trump)
+--   on_trick   function(st, winner, t) -> next phase | nil | "end": runs
+--              once per trick after the standard bookkeeping (the trick's
+--              cards added to st.won[winner], st.tricks_won[winner] and
+--              st.tricks_played counted, st.leader and st.turn set to the
+--              winner) with the full talon.Trick t (t:winner(), t:at(i),
+--              t:points(), t:explain()); both tricks are emptied after it
+--   rule       the rule id refusals cite; check (optional) replaces the
+--              default refusal from t:why
+--   doc, enter (optional) as for any phase; enter runs after st.ctrick
+--              is made
+function tricks.phase(spec)
+  local enter, finish, after_trick = common_hooks(spec, "tricks.phase")
   return {
     doc = spec.doc,
     cards = true,
-    enter = function(st)
-      -- t:play_out takes the seats from #st.hands: one hand per seat
-      if #st.hands ~= st.n then
-        error(("tricks.phase: st.hands holds %d hands for %d seats"):format(#st.hands, st.n), 0)
-      end
-      local trump = st.trump
-      if trump_of then trump = trump_of(st) end
-      local rules, ct = rules_of(spec, st), st.ctrick or st.quiet_trick
-      -- a quiet game reuses its Trick from hand to hand (nothing keeps it)
-      if st.quiet and ct and ct:rules() == rules then
-        st.ctrick = ct:reset(trump)
-      else
-        st.ctrick = talon.trick(rules, trump)
-      end
-      if enter then return enter(st) end
-      return nil
-    end,
+    enter = enter,
     mover = function(st) return st.turn end,
     legal = function(st, seat)
       local t, hand = st.trick, st.hands[seat]
@@ -221,6 +232,70 @@ function tricks.phase(spec)
       if left < st.n then tricks.clear(st.trick) end -- ctrick goes on with its cards
       return st.ctrick:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
         after_trick, st)
+    end,
+  }
+end
+
+-- ===== a trick phase of sets: tricks.set_phase(spec)
+--
+-- Tricks whose plays are sets of cards (RULES.md §7 "multi-card sets";
+-- Kosel and Bura, KOZ-R7 … R10): the leader leads a set the rules allow
+-- ("lead QH KH"); each other seat in turn plays as many cards, face up when
+-- they beat the best set so far ("beat AH TH") or face down ("down 7C 8D",
+-- which never wins). The legal actions are the engine's distinct plays
+-- (t:plays), so a random player draws uniformly among them; a face-down
+-- set is `false` in st.trick.cards for everyone's view. The spec is that of
+-- tricks.phase; its rules are typically { lead_sizes = …, face_down =
+-- "allowed", top = …, wild_top = … } (docs/api.md "Tricks").
+
+local SET_VERBS = { lead = true, beat = true, down = true }
+
+-- The refusal of 'a' by seat 'seat': the wrong verb for the position, or
+-- the engine's reason (t:why) under spec.rule.
+local function set_why_not(spec, st, seat, a)
+  local ct, leading = st.ctrick, st.trick.n == 0
+  if type(a) ~= "table" or not SET_VERBS[a.verb] or type(a.arg) ~= "userdata" then
+    return st:violation(spec.rule, leading and "lead a set of cards: type lead and the cards"
+      or "follow with as many cards: beat CARDS (face up) or down CARDS (face down)")
+  end
+  if leading ~= (a.verb == "lead") then
+    return st:violation(spec.rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
+      or "the trick is already led: play beat CARDS or down CARDS")
+  end
+  local why = ct:why(st.hands[seat], a.arg, a.verb == "down")
+  if not why then return nil end
+  local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
+  return st:violation(spec.rule, why.because, satisfy)
+end
+
+function tricks.set_phase(spec)
+  local enter, finish = common_hooks(spec, "tricks.set_phase")
+  local actions = require "talon.actions"
+  return {
+    doc = spec.doc,
+    verbs = { "lead", "beat", "down" },
+    private = function(_, _, a) return a.verb == "down" end, -- KOZ-R10: unseen
+    enter = enter,
+    mover = function(st) return st.turn end,
+    legal = function(st, seat)
+      local plays, down = st.ctrick:plays(st.hands[seat])
+      local leading, list = st.trick.n == 0, {}
+      for i, cards in ipairs(plays) do
+        list[i] = actions.make(leading and "lead" or (down[i] and "down" or "beat"), cards)
+      end
+      return list
+    end,
+    check = spec.check or function(st, seat, a) return set_why_not(spec, st, seat, a) end,
+    apply = function(st, seat, a)
+      local ct, t, down = st.ctrick, st.trick, a.verb == "down"
+      st.hands[seat]:remove(a.arg)
+      assert(ct:play(seat, a.arg, down))
+      tricks.add(t, seat, a.arg:copy(), ct:led(), down)
+      if t.n < st.n then
+        st.turn = st:next(seat)
+        return nil
+      end
+      return finish(st, ct, select(2, ct:winner()))
     end,
   }
 end

@@ -38,8 +38,13 @@ function view.of(g, seat)
   }
   for k, o in pairs(st.opts) do v.options[k] = o end
   for i, side in ipairs(st.sides) do v.sides[i] = copy_list(side) end
+  local cards = v.trick.cards
   for i = 1, st.trick.n do
-    if st.trick.down[i] then v.trick.cards[i] = false end -- face down
+    if st.trick.down[i] then
+      cards[i] = false -- face down
+    elseif type(cards[i]) == "userdata" and getmetatable(cards[i]).__name == "talon.Hand" then
+      cards[i] = cards[i]:copy() -- a set (tricks.set_phase): the game's own stays untouched
+    end
   end
   for s = 1, st.n do v.sizes[s] = #st.hands[s] end
   local evs = {}
