@@ -103,10 +103,22 @@ local function seats_line(v)
   return table.concat(seats, " | ")
 end
 
+-- A play of the trick: a card, a set (a Hand, tricks.set_phase) or false
+-- (face down).
+local function play_text(c)
+  if not c then return "(face down)" end
+  if c.name then return c:name() end
+  local names = {}
+  for card, n in c:each() do
+    for _ = 1, n do names[#names + 1] = card:name() end
+  end
+  return table.concat(names, " ")
+end
+
 local function trick_line(v)
   local plays = {}
   for i, c in ipairs(v.trick.cards) do
-    plays[i] = ("%s %s"):format(seat_label(v, v.trick.seats[i]), c and c:name() or "(face down)")
+    plays[i] = ("%s %s"):format(seat_label(v, v.trick.seats[i]), play_text(c))
   end
   return table.concat(plays, ", ")
 end

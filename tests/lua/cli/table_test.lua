@@ -19,3 +19,17 @@ t.test("single-seat sides with a negative account are separated by slashes", fun
   local text = tbl.render(g:view(1), "Hosgin")
   t.ok(text:find("scores -300 / 120 / 0", 1, true), text)
 end)
+
+-- KOZ-R9, KOZ-R10: a trick of sets shows each set's cards, and a face-down
+-- set only as "(face down)" (tricks.set_phase; the view holds Hands and false).
+t.test("a trick of sets: each set's cards, face-down ones hidden", function()
+  local talon = require "talon"
+  talon.style("ascii")
+  local deck = talon.deck { ranks = "A T K Q J 9 8 7 6" }
+  local g = game.new(assert(loader.load("hokm")), { seed = 3, hands = 1 })
+  local v = g:view(1)
+  v.trick = { seats = { 2, 3, 4 }, cards = { deck:hand("AD KD JD"), false, deck:hand("7H") } }
+  local text = tbl.render(v, "Sets"):gsub("\27%[[%d;]*m", "")
+  local line = text:match("trick: ([^\n]*)")
+  t.eq(line, "P2 AD KD JD, P3 (face down), P4 7H")
+end)
