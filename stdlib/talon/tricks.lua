@@ -210,15 +210,16 @@ function tricks.phase(spec)
     end,
     check = spec.check or function(st, seat, card) return why_not(spec, st, seat, card) end,
     apply = function(st, seat, card)
+      local ct, t = st.ctrick, st.trick
       st.hands[seat]:remove(card)
-      st.ctrick:play(seat, card)
-      local t = st.trick
-      tricks.add(t, seat, card, st.info.suit[card])
-      if t.n < st.n then
+      ct:play(seat, card)
+      local n = t.n + 1 -- tricks.add, inline: this runs for every card
+      t.n, t.seats[n], t.cards[n] = n, seat, card
+      if n == 1 then t.led = st.info.suit[card] end
+      if n < st.n then
         st.turn = seat % st.n + 1 -- st:next(seat)
         return nil
       end
-      local ct = st.ctrick
       return finish(st, ct, select(2, ct:winner()))
     end,
     -- the rest of the trick, then whole tricks, all in one C call that
