@@ -102,8 +102,9 @@ end
 -- from the rules and the trump) next to st.trick (the table views and
 -- invariants read). Per card (g:play, humans, bots) it checks, applies and
 -- explains like any card phase; in quiet random playouts its `playout`
--- hook plays the rest of a trick in one C call (t:play_out), drawing
--- exactly as g:random would, so records are the same either way.
+-- hook plays the tricks in one C call (t:play_tricks, which calls back
+-- into Lua once per trick), drawing exactly as g:random would, so records
+-- are the same either way.
 
 local rules_cache = setmetatable({}, { __mode = "k" })
 
@@ -126,9 +127,8 @@ local function rules_of(spec, st)
 end
 
 -- The default refusal: the engine's reason (t:why) under spec.rule.
-local function why_not(spec, st, seat, card)
-  local hand = st.hands[seat]
-  local why = st.ctrick:why(hand, card)
+local function why_not(spec, st, seat, cards, down)
+  local why = st.ctrick:why(st.hands[seat], cards, down)
   if not why then return nil end
   local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
   return st:violation(spec.rule, why.because, satisfy)
@@ -254,7 +254,7 @@ local SET_VERBS = { lead = true, beat = true, down = true }
 -- The refusal of 'a' by seat 'seat': the wrong verb for the position, or
 -- the engine's reason (t:why) under spec.rule.
 local function set_why_not(spec, st, seat, a)
-  local ct, leading = st.ctrick, st.trick.n == 0
+  local leading = st.trick.n == 0
   if type(a) ~= "table" or not SET_VERBS[a.verb] or type(a.arg) ~= "userdata" then
     return st:violation(spec.rule, leading and "lead a set of cards: type lead and the cards"
       or "follow with as many cards: beat CARDS (face up) or down CARDS (face down)")
@@ -263,10 +263,7 @@ local function set_why_not(spec, st, seat, a)
     return st:violation(spec.rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
       or "the trick is already led: play beat CARDS or down CARDS")
   end
-  local why = ct:why(st.hands[seat], a.arg, a.verb == "down")
-  if not why then return nil end
-  local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
-  return st:violation(spec.rule, why.because, satisfy)
+  return why_not(spec, st, seat, a.arg, a.verb == "down")
 end
 
 function tricks.set_phase(spec)
