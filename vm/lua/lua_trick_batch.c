@@ -61,9 +61,11 @@ static void record_plays(lua_State *L, int ci, const tv_card *cards,
 }
 
 /* Pushes hands[1..n], keeping them alive during the hooks of a batch
- * whatever the hooks do to the table. */
+ * whatever the hooks do to the table; with room for the few values the
+ * batch pushes above them (the hook, its arguments and results, and the
+ * record's tables). */
 static void anchor_hands(lua_State *L, int arg, int n) {
-  luaL_checkstack(L, n, "too many hands");
+  luaL_checkstack(L, n + 8, "too many hands");
   for (int i = 0; i < n; i++)
     lua_rawgeti(L, arg, i + 1);
 }
