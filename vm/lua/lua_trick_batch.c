@@ -188,6 +188,7 @@ static int trick_play_tricks(lua_State *L) {
   check_hands(L, 9, t, nh, wins);
   luaL_checktype(L, 10, LUA_TFUNCTION);
   lua_settop(L, 11);
+  int anchors = 12; /* hands[1..nh], then won[1..nh] */
   anchor_hands(L, 2, nh);
   anchor_hands(L, 9, nh);
   int base = lua_gettop(L); /* the hook's results go above */
@@ -209,8 +210,8 @@ static int trick_play_tricks(lua_State *L) {
     lua_pop(L, 1);
   }
   if (played_any) {
-    same_hands(L, 2, 12, nh, "hands");
-    same_hands(L, 9, 12 + nh, nh, "won");
+    same_hands(L, 2, anchors, nh, "hands");
+    same_hands(L, 9, anchors + nh, nh, "won");
     if (t->t.nplays >= nh) tv_trick_clear(&t->t);
   }
   lua_settop(L, base + 1);
