@@ -54,11 +54,20 @@ end
 
 function auction.mover(st) return st.auc.mover end
 
+-- The legal lists by their lowest and highest bid: a list is the same
+-- for every position with the same range (g:legal's lists are read-only),
+-- and building 150 bids at every call was most of a random deal's work.
+local lists = {}
+
 function auction.legal(st)
   local lo, exact = minimum(st.auc)
-  local list = { PASS }
   local hi = exact and lo or st.opts.bid_limit
+  local key = lo * 1000000 + hi
+  local list = lists[key]
+  if list then return list end
+  list = { PASS }
   for b = lo, hi, 10 do list[#list + 1] = bid_action(b) end
+  lists[key] = list
   return list
 end
 
