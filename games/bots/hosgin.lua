@@ -28,12 +28,14 @@ local function find(legal, verb)
   return nil
 end
 
+-- The lowest bid allowed: the auction lists pass, then the bids in
+-- ascending order (games/hosgin/auction.lua), so the first bid it meets;
+-- the list runs to the bid limit, hundreds of bids.
 local function lowest_bid(legal)
-  local best
   for _, a in ipairs(legal) do
-    if type(a) == "table" and a.verb == "bid" and (not best or a.arg < best.arg) then best = a end
+    if type(a) == "table" and a.verb == "bid" then return a end
   end
-  return best
+  return nil
 end
 
 -- Is another player within reach of the target while we cannot get there?

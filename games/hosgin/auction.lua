@@ -54,7 +54,9 @@ end
 
 function auction.mover(st) return st.auc.mover end
 
--- The legal lists by their lowest and highest bid: a list is the same
+-- The legal actions: pass, then every bid from the lowest allowed up to
+-- the limit in ascending order (the rule-of-thumb bot relies on the order).
+-- The lists are kept by their lowest and highest bid: a list is the same
 -- for every position with the same range (g:legal's lists are read-only),
 -- and building 150 bids at every call was most of a random deal's work.
 local lists = {}
