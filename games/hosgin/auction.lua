@@ -58,7 +58,7 @@ function auction.mover(st) return st.auc.mover end
 -- the limit in ascending order (the rule-of-thumb bot relies on the order).
 -- The lists are kept by their lowest and highest bid: a list is the same
 -- for every position with the same range (g:legal's lists are read-only),
--- and building 150 bids at every call was most of a random deal's work.
+-- and building hundreds of bids at every call was most of a random deal's work.
 local lists = {}
 
 function auction.legal(st)
