@@ -337,6 +337,42 @@ t.test("play_tricks: a hook error passes through; replacing a Hand is refused", 
     { deck:hand() }, function() return "end" end)
 end)
 
+-- Hooks that raise, reset the trick, empty hands, collect garbage or name
+-- a bad seat: t:play_tricks raises or returns, and whenever it returns no
+-- card was lost or doubled (run under ASan in the test build).
+t.test("play_tricks: hostile hooks never lose a card", function()
+  local deck = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
+  local rules = talon.trickrules(deck, { follow = true })
+  local rng = talon.rng(42)
+  local returned = 0
+  for _ = 1, 400 do
+    local n, hands, won = rng:int(1, 6), {}, {}
+    for s = 1, n do hands[s], won[s] = deck:hand(), deck:hand() end
+    deck:pile():shuffle(rng):deal(hands, { math.min(13, 52 // n) })
+    local dealt = deck:hand()
+    for s = 1, n do dealt:add(hands[s]) end
+    local tr, mode, calls = talon.trick(rules, "H"), rng:int(1, 5), 0
+    local function hook(_, w, trick)
+      calls = calls + 1
+      collectgarbage("step", 10)
+      if mode == 1 and calls == 2 then error("boom") end
+      if mode == 2 then trick:reset("D") end
+      if mode == 3 then return nil, rng:int(0, n + 1) end
+      if #hands[w] == 0 then return "end" end
+      return nil, w
+    end
+    local ok = pcall(tr.play_tricks, tr, hands, rng:int(1, n), rng, {}, {}, 0,
+      rng:int(0, 60), won, hook)
+    if ok then
+      returned = returned + 1
+      local all = tr:cards()
+      for s = 1, n do all:add(hands[s]); all:add(won[s]) end
+      t.eq(all, dealt, "every dealt card in a hand, a won pile or the trick")
+    end
+  end
+  t.ok(returned > 100, "most batches return: " .. returned)
+end)
+
 t.test("play_out: bad hands, seats and rules are argument errors", function()
   local deck = talon.deck { ranks = "A K Q" }
   local rules = talon.trickrules(deck, { follow = true })
