@@ -94,11 +94,16 @@ local function extras_line(v)
 end
 
 local function seats_line(v)
-  local seats = {}
+  local seats, out = {}, {}
+  for _, s in ipairs(v.out or {}) do out[s] = true end
   for s = 1, v.n do
     local mark = s == v.mover and "▶ " or ""
-    seats[s] = ("%s%s: %d cards, tricks %d"):format(mark, seat_label(v, s), v.sizes[s] or 0,
-      v.tricks_won[s] or 0)
+    if out[s] then
+      seats[s] = ("%s: sits out"):format(seat_label(v, s))
+    else
+      seats[s] = ("%s%s: %d cards, tricks %d"):format(mark, seat_label(v, s), v.sizes[s] or 0,
+        v.tricks_won[s] or 0)
+    end
   end
   return table.concat(seats, " | ")
 end

@@ -13,8 +13,50 @@ local St = {}
 St.__index = St
 state.St = St
 
-function St:next(s) return s % self.n + 1 end
-function St:prev(s) return (s - 2) % self.n + 1 end
+-- The seat after (before) 's' in the order of play, passing over the
+-- seats sitting out (st.out, nil while everyone plays).
+function St:next(s)
+  local out, n = self.out, self.n
+  s = s % n + 1
+  if not out then return s end
+  for _ = 1, n do
+    if not out[s] then return s end
+    s = s % n + 1
+  end
+  return s
+end
+
+function St:prev(s)
+  local out, n = self.out, self.n
+  s = (s - 2) % n + 1
+  if not out then return s end
+  for _ = 1, n do
+    if not out[s] then return s end
+    s = (s - 2) % n + 1
+  end
+  return s
+end
+
+-- Seats sitting out (an eliminated player, the seats outside a showdown
+-- trick): st:next and st:prev pass over them and the trick phases wait
+-- only for the st.n_in seats in play. At least one seat stays in.
+function St:sit_out(s)
+  local out = self.out or {}
+  if out[s] then return end
+  if self.n_in <= 1 then error(("seat %d cannot sit out: nobody else is in play"):format(s), 2) end
+  out[s] = true
+  self.out, self.n_in = out, self.n_in - 1
+end
+
+function St:sit_in(s)
+  local out = self.out
+  if not (out and out[s]) then return end
+  out[s] = nil
+  self.n_in = self.n_in + 1
+  if self.n_in == self.n then self.out = nil end
+end
+
+function St:is_in(s) return not (self.out and self.out[s]) end
 function St:opposite(s) return seats.opposite(s, self.n) end
 function St:partner(s)
   for _, o in ipairs(self.sides[self.side_of[s]]) do
@@ -142,7 +184,7 @@ function state.new(def, opts, rng, quiet, deck)
   local n = opts.players
   deck = deck or deck_of(def, opts)
   local st = setmetatable({
-    n = n, opts = opts, deck = deck, full = deck:full(), rng = rng,
+    n = n, n_in = n, opts = opts, deck = deck, full = deck:full(), rng = rng,
     quiet = quiet, events = {}, hand_no = 0, names = seats.slots(n), chips = {},
     info = tricks.info(deck), dealer = 1,
     -- set later; named here so the table is built at its final size
@@ -150,7 +192,7 @@ function state.new(def, opts, rng, quiet, deck)
     sides = nil, side_of = nil, scores = nil, given = nil, hands = nil, won = nil,
     tricks_won = nil, known = nil, discards = nil, trick = nil, trump = nil,
     leader = nil, turn = nil, tricks_played = nil, stock = nil, dealing = nil,
-    phase = nil, ctrick = nil,
+    phase = nil, ctrick = nil, out = nil,
     quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
   }, St)
   local names = st.names

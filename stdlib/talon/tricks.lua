@@ -97,8 +97,8 @@ end
 -- ===== a standard trick phase: tricks.phase(spec)
 --
 -- One-card tricks whose obligations are talon.trickrules data, played
--- seat after seat (st:next) until every seat has played, then won by the
--- general rule. The phase keeps a talon.Trick in st.ctrick (made on entry
+-- seat after seat (st:next) until every seat in play has played, then won
+-- by the general rule. The phase keeps a talon.Trick in st.ctrick (made on entry
 -- from the rules and the trump) next to st.trick (the table views and
 -- invariants read). Per card (g:play, humans, bots) it checks, applies and
 -- explains like any card phase; in quiet random playouts its `playout`
@@ -216,8 +216,8 @@ function tricks.phase(spec)
       local n = t.n + 1 -- tricks.add, inline: this runs for every card
       t.n, t.seats[n], t.cards[n] = n, seat, card
       if n == 1 then t.led = st.info.suit[card] end
-      if n < st.n then
-        st.turn = seat % st.n + 1 -- st:next(seat)
+      if n < st.n_in then
+        st.turn = st.out and st:next(seat) or seat % st.n + 1
         return nil
       end
       return finish(st, ct, select(2, ct:winner()))
@@ -229,7 +229,8 @@ function tricks.phase(spec)
     -- phase (nil to stay) and the next mover
     playout = function(st, seat, rng, act, act_seat, k, stop)
       local left = st.n - st.trick.n
-      if k + left > stop then return k, nil, seat end
+      -- t:play_tricks plays every seat: with seats out, one card at a time
+      if st.out or k + left > stop then return k, nil, seat end
       if left < st.n then tricks.clear(st.trick) end -- ctrick goes on with its cards
       return st.ctrick:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
         after_trick, st)
@@ -289,7 +290,7 @@ function tricks.set_phase(spec)
       st.hands[seat]:remove(a.arg)
       assert(ct:play(seat, a.arg, down))
       tricks.add(t, seat, a.arg:copy(), ct:led(), down)
-      if t.n < st.n then
+      if t.n < st.n_in then
         st.turn = st:next(seat)
         return nil
       end

@@ -34,6 +34,7 @@ function view.of(g, seat)
     known = st.known[seat] and st.known[seat]:copy() or nil,
     pot = st.pot, chips = copy_list(st.chips, #st.chips),
     sides = {}, side_of = copy_list(st.side_of, st.n), -- partnerships are public
+    out = nil, -- the seats sitting out, a list (public)
     options = {}, -- the rules in force are public
   }
   for k, o in pairs(st.opts) do v.options[k] = o end
@@ -47,6 +48,13 @@ function view.of(g, seat)
     end
   end
   for s = 1, st.n do v.sizes[s] = #st.hands[s] end
+  if st.out then
+    local out = {}
+    for s = 1, st.n do
+      if st.out[s] then out[#out + 1] = s end
+    end
+    v.out = out
+  end
   local evs = {}
   for _, ev in ipairs(g:events()) do
     if ev.to == nil or ev.to == seat then
