@@ -247,24 +247,29 @@ end
 -- which never wins). The legal actions are the engine's distinct plays
 -- (t:plays), so a random player draws uniformly among them; a face-down
 -- set is `false` in st.trick.cards for everyone's view. The spec is that of
--- tricks.phase; its rules are typically { lead_sizes = …, face_down =
+-- tricks.phase, plus `lead_rule` (optional): the rule id refusals of a
+-- lead cite. Its rules are typically { lead_sizes = …, face_down =
 -- "allowed", top = …, wild_top = … } (docs/api.md "Tricks").
 
 local SET_VERBS = { lead = true, beat = true, down = true }
 
 -- The refusal of 'a' by seat 'seat': the wrong verb for the position, or
--- the engine's reason (t:why) under spec.rule.
+-- the engine's reason (t:why), under spec.lead_rule for a lead and
+-- spec.rule otherwise.
 local function set_why_not(spec, st, seat, a)
   local leading = st.trick.n == 0
+  local rule = leading and spec.lead_rule or spec.rule
   if type(a) ~= "table" or not SET_VERBS[a.verb] or type(a.arg) ~= "userdata" then
-    return st:violation(spec.rule, leading and "lead a set of cards: type lead and the cards"
+    return st:violation(rule, leading and "lead a set of cards: type lead and the cards"
       or "follow with as many cards: beat CARDS (face up) or down CARDS (face down)")
   end
   if leading ~= (a.verb == "lead") then
-    return st:violation(spec.rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
+    return st:violation(rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
       or "the trick is already led: play beat CARDS or down CARDS")
   end
-  return why_not(spec, st, seat, a.arg, a.verb == "down")
+  local v = why_not(spec, st, seat, a.arg, a.verb == "down")
+  if v then v.rule = rule end
+  return v
 end
 
 function tricks.set_phase(spec)

@@ -1,0 +1,121 @@
+-- A rule-of-thumb Kosel player (RULES.md §3). It sees only its seat's view
+-- (the bot interface of docs/cli.md: choose(view, rng) -> action, reason).
+--   combinations: always declared, for the lead (KOZ-R6);
+--   lead: the longest set with the Schocha, which nothing beats (KOZ-R9),
+--     else the cheapest single card outside trump;
+--   follow: the partner winning, give him the richest cards face down;
+--     else beat with the cheapest set that beats when the trick is worth
+--     it or the set holds no trump; else the cheapest cards face down.
+local bot = { name = "rule-of-thumb kosel" }
+
+local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
+
+-- What a card is worth keeping: its points, its rank, more as a trump and
+-- most as the Schocha (KOZ-R3).
+local function worth(c, trump)
+  if is_schocha(c) then return 100 end
+  return c.points + (8 - c.rank_index) + (c.suit == trump and 30 or 0)
+end
+
+local function cost(cards, trump)
+  local sum = 0
+  for c, n in cards:each() do sum = sum + n * worth(c, trump) end
+  return sum
+end
+
+-- Card points of a Hand, or of a Card (a one-card play in the view).
+local function points(cards)
+  if cards.rank then return cards.points end
+  local sum = 0
+  for c, n in cards:each() do sum = sum + n * c.points end
+  return sum
+end
+
+local function has_trump(cards, trump)
+  for c in cards:each() do
+    if c.suit == trump or is_schocha(c) then return true end
+  end
+  return false
+end
+
+-- The action of 'list' with verb 'verb' that minimises (or, with 'most',
+-- maximises) f of its cards.
+local function pick(list, verb, f, most)
+  local best, best_v
+  for _, a in ipairs(list) do
+    if a.verb == verb then
+      local v = f(a.arg)
+      if not best or (most and v > best_v) or (not most and v < best_v) then best, best_v = a, v end
+    end
+  end
+  return best
+end
+
+-- The size of a set holding the Schocha, else 0.
+local function schocha_size(cards)
+  for c in cards:each() do
+    if is_schocha(c) then return #cards end
+  end
+  return 0
+end
+
+local function lead(v)
+  local best = pick(v.legal, "lead", schocha_size, true)
+  if best and schocha_size(best.arg) > 0 then
+    return best, "a lead with the Schocha cannot be beaten (KOZ-R9)"
+  end
+  local single = pick(v.legal, "lead", function(cards)
+    return #cards == 1 and cost(cards, v.trump) or math.huge
+  end)
+  return single, "the cheapest single card, to see what the others hold"
+end
+
+-- The seat whose set is best so far: the last face-up play (KOZ-R9).
+local function winning_seat(v)
+  local seat
+  for i, cards in ipairs(v.trick.cards) do
+    if cards then seat = v.trick.seats[i] end
+  end
+  return seat
+end
+
+local function partner_of(v)
+  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
+    if s ~= v.seat then return s end
+  end
+  return nil
+end
+
+local function follow(v)
+  local trump = v.trump
+  local partner = partner_of(v)
+  if partner and winning_seat(v) == partner then
+    return pick(v.legal, "down", points, true),
+      "the partner is winning: give him the richest cards face down"
+  end
+  local beat = pick(v.legal, "beat", function(cards) return cost(cards, trump) end)
+  local on_table = 0
+  for _, cards in ipairs(v.trick.cards) do
+    if cards then on_table = on_table + points(cards) end
+  end
+  if beat and (on_table >= 10 or not has_trump(beat.arg, trump)) then
+    return beat, ("the cheapest set that beats, for %d points on the table"):format(on_table)
+  end
+  return pick(v.legal, "down", function(cards) return cost(cards, trump) end),
+    beat and "not worth a trump: the cheapest cards face down"
+      or "cannot beat: the cheapest cards face down"
+end
+
+-- choose(view, rng) -> action, reason (the bot interface of docs/cli.md).
+function bot.choose(v, rng)
+  if v.phase == "combos" then
+    return v.legal[1], "a declared combination takes the lead (KOZ-R6)"
+  end
+  if v.phase == "play" then
+    if #v.trick.cards == 0 then return lead(v) end
+    return follow(v)
+  end
+  return v.legal[rng:int(1, #v.legal)], "no rule for this phase: a random legal action"
+end
+
+return bot

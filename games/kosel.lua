@@ -1,0 +1,167 @@
+-- Kosel for points (Russian; 2, 3 or 4 players): RULES.md §3, rules
+-- KOZ-R1 … KOZ-R14.
+--
+-- 36 cards, four in hand, the Schocha (6♠) always the highest trump; sets
+-- of one suit are led and beaten card by card or followed face down; the
+-- hands are filled from the talon after every trick; penalty points to 12
+-- put a party out. Seats are numbered in the order of play, clockwise
+-- (KOZ-R1): next(s) is the player on s's left. The combination window
+-- lives in games/kosel/combos.lua, the penalties in games/kosel/scoring.lua.
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local actions = require "talon.actions"
+local combos = require "games.kosel.combos"
+local scoring = require "games.kosel.scoring"
+local rules = require "games.kosel.rules"
+
+-- KOZ-R7 … R9 as trick rules: leads of 1 to 4 cards of a suit, the
+-- Schocha wild and above every trump, face up only to beat, face down
+-- always (docs/api.md "Tricks").
+local TRICK_RULES = { lead_sizes = { 1, 2, 3, 4 }, top = "6S", wild_top = true,
+                      face_down = "allowed", ranks = "A T K Q J 9 8 7 6" }
+
+-- ===== the deal (KOZ-R4, KOZ-R5)
+
+local function setup(st)
+  st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- KOZ-R4
+end
+
+-- The seats in play from 'first' on, in the order of play.
+local function in_play_from(st, first)
+  local order, s = {}, first
+  for i = 1, st.n_in do
+    order[i] = s
+    s = st:next(s)
+  end
+  return order
+end
+
+local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
+
+local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
+
+-- Deals four cards each, one at a time from the dealer's left, and turns
+-- the next card for trump; it goes under the talon, drawn last (KOZ-R5).
+-- A turned Schocha makes spades trump, or (schocha_turnup = "redeal", Z2)
+-- the cards are shuffled and dealt again.
+local function deal_hand(st)
+  local first = st:next(st.dealer)
+  local order = in_play_from(st, first)
+  local turned
+  repeat
+    if turned then
+      if st.given then
+        error("explicit deal: the turned card is the Schocha and schocha_turnup is redeal;"
+          .. " give another stock", 0)
+      end
+      st:log("redeal", {}, "KOZ-R5: the Schocha is turned; the cards are dealt again (Z2)")
+      for _, s in ipairs(order) do st.hands[s]:clear() end
+      deal.start(st)
+    end
+    deal.packets(st, order, { 1, 1, 1, 1 })
+    turned = st.stock:draw()
+  until not (is_schocha(turned) and st.opts.schocha_turnup == "redeal")
+  st.trump, st.trump_card = turned.suit, turned
+  st.stock:put_bottom(turned)
+  st.turn, st.leader, st.declared = first, first, nil
+  st:log("deal", { dealer = st.dealer, trump = turned },
+    "KOZ-R5: %s deals; %s is turned: %s trump; %s leads", st.names[st.dealer], turned,
+    GLYPH[turned.suit], st.names[first])
+  return "combos"
+end
+
+-- ===== trick play (KOZ-R7 … KOZ-R12)
+
+-- After a trick: the hands filled from the winner on (KOZ-R11); the deal
+-- ends when every card is played (KOZ-R12); else the winner leads, after
+-- a combination window when the hands are full (KOZ-R6).
+local function on_trick(st, w, t)
+  if not st.quiet then
+    -- the face-up points only: nobody learns what went face down (KOZ-R10)
+    local shown = 0
+    for i = 1, #t do
+      local _, cards, down = t:at(i)
+      if not down then shown = shown + st.deck:points(cards) end
+    end
+    st:log("trick", { winner = w, points = shown },
+      "KOZ-R10: %s takes trick %d (%d points face up): %s", st.names[w], st.tricks_played,
+      shown, t:explain())
+  end
+  st.declared = nil
+  deal.replenish(st, w, 4)
+  if #st.hands[w] == 0 then return "end" end
+  if combos.window_open(st) then return "combos" end
+  return nil
+end
+
+local play = tricks.set_phase {
+  doc = "lead 1-4 cards of a suit (the Schocha wild); the others beat face up or play as"
+    .. " many face down (KOZ-R7, KOZ-R9)",
+  rules = TRICK_RULES,
+  rule = "KOZ-R9",
+  lead_rule = "KOZ-R7",
+  on_trick = on_trick,
+}
+
+-- Option lead_declared_combo (Z4): a declared Molodka must be led as it is.
+local function must_lead(st, seat)
+  local d = st.declared
+  if d and d.kind == "molodka" and d.seat == seat and st.trick.n == 0
+    and st.opts.lead_declared_combo then
+    return actions.make("lead", st.hands[seat]:copy())
+  end
+  return nil
+end
+
+local set_legal, set_check = play.legal, play.check
+play.legal = function(st, seat)
+  local forced = must_lead(st, seat)
+  if forced then return { forced } end
+  return set_legal(st, seat)
+end
+play.check = function(st, seat, a)
+  local forced = must_lead(st, seat)
+  if forced then
+    return st:violation("KOZ-R6", "a declared Molodka must be led (option lead_declared_combo)",
+      "type " .. actions.text(forced))
+  end
+  return set_check(st, seat, a)
+end
+
+-- ===== the definition
+
+local function view(st, _, v)
+  v.trump_card = st.trump_card
+  v.roles = { dealer = st.dealer }
+end
+
+return game.define {
+  name = "Kosel",
+  summary = "Russian game for 2-4 with sets of cards, the Schocha and penalty points to 12",
+  players = { 4, 3, 2 },
+  direction = "cw",
+  options = {
+    players = { default = 4, values = { 2, 3, 4 },
+                doc = "4 in partnerships, 3 or 2 each for himself (KOZ-R1)" },
+    schocha_turnup = { default = "spades", values = { "spades", "redeal" },
+                       doc = "a turned Schocha makes spades trump, or means a new deal (Z2)" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (Z4)" },
+    sixty_all = { default = "both2", values = { "both2", "none_double_next" },
+                  doc = "60-60: both score 2, or none and the next deal doubles (Z6)" },
+    penalty_limit = { default = 12, doc = "penalty points that put a party out (KOZ-R14)" },
+  },
+  deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
+  sides = function(n)
+    if n == 4 then return { { 1, 3 }, { 2, 4 } } end -- partners opposite (KOZ-R1)
+    return nil
+  end,
+  rules = rules,
+  actions = { moskwa = "none", molodka = "none" },
+  setup = setup,
+  deal = deal_hand,
+  phases = { combos = combos.phase, play = play },
+  score = scoring.score,
+  match_over = scoring.match_over,
+  view = view,
+}
