@@ -205,6 +205,38 @@ t.test("KOZ-R13, KOZ-08: penalties of three parties", function()
   end
 end)
 
+-- KOZ-R14 deal by deal: the end of a deal scored on a state whose won
+-- piles are set by hand (three players; points as given, one trick each).
+local function end_of_deal(scores, piles)
+  local g = game.new(def, { seed = 1, options = { players = 3 }, scores = scores })
+  local st = g.state
+  for s = 1, 3 do
+    st.won[s]:clear(); st.won[s]:add(piles[s]); st.tricks_won[s] = 1
+  end
+  scoring.score(st)
+  return st
+end
+
+local SIXTY = { "TD AC KH QH JH", "TC KD QD JD KC QC JC JS", "AS TS AH TH AD KS QS" } -- 30 30 60
+local FORTY = { "AS TS AH KS KH", "TH AD TD KD QD JD", "AC TC KC QC JC QS JS QH JH" } -- 40 each
+
+t.test("KOZ-R14: out at 12; two out at once and the third wins", function()
+  local st = end_of_deal({ 10, 0, 0 }, SIXTY)
+  t.eq(st.scores, { 12, 2, 0 })
+  t.eq({ st:is_in(1), st.n_in, st.match_result }, { false, 2, nil }, "seat 1 out, two play on")
+  st = end_of_deal({ 10, 10, 0 }, SIXTY)
+  t.eq(st.match_result.winner, 3, "both others reached 12 in the same deal")
+end)
+
+t.test("KOZ-R14: all out at once, the fewest win; tied parties play on", function()
+  local st = end_of_deal({ 11, 11, 10 }, FORTY) -- 40-40-40: 2 each (KOZ-08)
+  t.eq(st.scores, { 13, 13, 12 })
+  t.eq(st.match_result.winner, 3, "the fewest penalty points")
+  st = end_of_deal({ 10, 10, 11 }, FORTY)
+  t.eq({ st.match_result, st:is_in(1), st:is_in(2), st:is_in(3) }, { nil, true, true, false },
+    "12-12 tied: those two play on, the third is out")
+end)
+
 -- KOZ-R14 over whole matches: with three players the first out sits out
 -- and the other two play on to the end; the winner has the fewest points.
 t.test("KOZ-R14: elimination to the last party in", function()
