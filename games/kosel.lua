@@ -27,16 +27,6 @@ local function setup(st)
   st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- KOZ-R4
 end
 
--- The seats in play from 'first' on, in the order of play.
-local function in_play_from(st, first)
-  local order, s = {}, first
-  for i = 1, st.n_in do
-    order[i] = s
-    s = st:next(s)
-  end
-  return order
-end
-
 local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
@@ -47,7 +37,7 @@ local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
 -- the cards are shuffled and dealt again.
 local function deal_hand(st)
   local first = st:next(st.dealer)
-  local order = in_play_from(st, first)
+  local order = st:order(first)
   local turned
   repeat
     if turned then

@@ -8,6 +8,8 @@
 --     longest plain suit, else its highest trump;
 --   follow (HOK-R3, R4): the lowest card when the partner is already
 --     winning, else the cheapest card that wins, else the lowest card.
+local view = require "talon.view"
+
 local bot = { name = "rule-of-thumb hokm" }
 
 local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
@@ -117,19 +119,10 @@ local function lead(v)
   return highest(v.legal), "only trumps left: lead the highest"
 end
 
--- The partner, from the view's public partnerships (HOK-R1: with four
--- players, partners sit opposite); nil when the seat plays alone.
-local function partner_of(v)
-  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
-    if s ~= v.seat then return s end
-  end
-  return nil
-end
-
 local function follow(v)
   local trick = v.trick
   local w = winner_index(trick, v.trump)
-  local partner = partner_of(v)
+  local partner = view.partner(v)
   if partner and trick.seats[w] == partner then
     return lowest(v.legal, v.trump), "the partner is winning the trick: play the lowest card"
   end

@@ -6,6 +6,8 @@
 --   follow: the partner winning, give him the richest cards face down;
 --     else beat with the cheapest set that beats when the trick is worth
 --     it or the set holds no trump; else the cheapest cards face down.
+local view = require "talon.view"
+
 local bot = { name = "rule-of-thumb kosel" }
 
 local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
@@ -79,16 +81,9 @@ local function winning_seat(v)
   return seat
 end
 
-local function partner_of(v)
-  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
-    if s ~= v.seat then return s end
-  end
-  return nil
-end
-
 local function follow(v)
   local trump = v.trump
-  local partner = partner_of(v)
+  local partner = view.partner(v)
   if partner and winning_seat(v) == partner then
     return pick(v.legal, "down", points, true),
       "the partner is winning: give him the richest cards face down"

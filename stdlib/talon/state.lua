@@ -57,6 +57,17 @@ function St:sit_in(s)
 end
 
 function St:is_in(s) return not (self.out and self.out[s]) end
+
+-- The seats in play from 'first' (a seat in play) on, in the order of play:
+-- the order to deal in.
+function St:order(first)
+  local list, s = {}, first
+  for i = 1, self.n_in do
+    list[i] = s
+    s = self:next(s)
+  end
+  return list
+end
 function St:opposite(s) return seats.opposite(s, self.n) end
 function St:partner(s)
   for _, o in ipairs(self.sides[self.side_of[s]]) do

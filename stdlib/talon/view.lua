@@ -67,4 +67,13 @@ function view.of(g, seat)
   return v
 end
 
+-- The partner of the view's seat, from its public partnerships (sides);
+-- nil when the seat plays alone. For bots, which see only views.
+function view.partner(v)
+  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
+    if s ~= v.seat then return s end
+  end
+  return nil
+end
+
 return view

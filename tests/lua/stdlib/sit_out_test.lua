@@ -18,15 +18,6 @@ talon.style("ascii")
 -- A test game: five one-card tricks a hand among the seats in play; the
 -- seats in play with the fewest tricks take a penalty point, two points
 -- sit a seat out for good, and the last seat in play wins.
-local function seats_in(st, first)
-  local order, s = {}, first
-  for i = 1, st.n_in do
-    order[i] = s
-    s = st:next(s)
-  end
-  return order
-end
-
 local def = game.define {
   name = "Last one standing",
   summary = "a test game of elimination",
@@ -36,7 +27,7 @@ local def = game.define {
   deck = { ranks = "A K Q J T 9 8 7" },
   deal = function(st)
     local first = st:next(st.dealer)
-    deal.packets(st, seats_in(st, first), { 5 })
+    deal.packets(st, st:order(first), { 5 })
     st.turn = first
     return "play"
   end,
@@ -76,6 +67,7 @@ t.test("st:next and st:prev pass over the seats sitting out", function()
   t.eq({ st:next(1), st:next(4), st:prev(1) }, { 4, 1, 4 })
   st:sit_out(3)
   t.eq(st.n_in, 2, "sitting out twice counts once")
+  t.eq(st:order(4), { 4, 1 }, "the order to deal in")
   st:sit_out(4)
   t.checkerror("seat 1 cannot sit out: nobody else is in play", st.sit_out, st, 1)
   st:sit_in(2); st:sit_in(3); st:sit_in(4)
