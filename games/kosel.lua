@@ -122,7 +122,8 @@ end
 -- ===== the definition
 
 local function view(st, _, v)
-  v.trump_card = st.trump_card
+  v.trump_card = st.trump_card -- public: it lies under the talon (KOZ-R5)
+  v.turned = st.trump_card and st.trump_card:name() -- the table shows it
   v.roles = { dealer = st.dealer }
 end
 
