@@ -129,6 +129,12 @@ end
 
 local function help(c)
   say("%s", HELP)
+  local g, phase = c.g, c.g:phase()
+  if phase then -- what the game asks for now, and the words it takes
+    local doc, verbs = game.phase_doc(g.def, phase, g.opts), g.def.phases[phase].verbs
+    say("now, phase %s: %s%s", phase, doc or "", verbs and ("; type " ..
+      table.concat(verbs, ", ")) or "")
+  end
   local cmds = game_commands(c.def)
   local names = options.sorted_keys(cmds)
   if #names == 0 then return end

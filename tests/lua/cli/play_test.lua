@@ -162,3 +162,12 @@ t.test("actions with cards are shown in the table's card style", function()
     "cards as glyphs, not ASCII tokens: " .. legal)
   t.ok(out:find("hint: discard [^\n]*♦"), "the hint too")
 end)
+
+-- `help` says what the game asks for now: the phase's line and the words
+-- it takes (KOZ-R7, KOZ-R9: lead, beat, down).
+t.test("help names the current phase and its words", function()
+  local code, out = run.talon({ "play", "kosel", "--seed", "11", "--players", "3" }, "help\nquit\n")
+  t.eq(code, 0)
+  t.ok(out:find("now, phase play: lead 1-4 cards of a suit", 1, true), out)
+  t.ok(out:find("; type lead, beat, down", 1, true), out)
+end)
