@@ -247,25 +247,36 @@ end
 -- which never wins). The legal actions are the engine's distinct plays
 -- (t:plays), so a random player draws uniformly among them; a face-down
 -- set is `false` in st.trick.cards for everyone's view. The spec is that of
--- tricks.phase, plus `lead_rule` (optional): the rule id refusals of a
--- lead cite. Its rules are typically { lead_sizes = …, face_down =
--- "allowed", top = …, wild_top = … } (docs/api.md "Tricks").
+-- tricks.phase, plus (optional) `lead_rule`: the rule id refusals of a
+-- lead cite; `up_verb` (a verb or function(st)): the verb of a face-up
+-- follow, "beat" by default; `verbs`: the phase's verbs for help. Its
+-- rules are typically { lead_sizes = …, face_down = "allowed", top = …,
+-- wild_top = … } (docs/api.md "Tricks").
 
-local SET_VERBS = { lead = true, beat = true, down = true }
+-- The verb of a face-up follow: spec.up_verb (a verb, or function(st)
+-- returning one), "beat" by default; a game where any set may be shown
+-- (Bura's open play, BUR-R8) says "play".
+local function up_verb(spec, st)
+  local v = spec.up_verb
+  if type(v) == "function" then return v(st) end
+  return v or "beat"
+end
 
 -- The refusal of 'a' by seat 'seat': the wrong verb for the position, or
 -- the engine's reason (t:why), under spec.lead_rule for a lead and
 -- spec.rule otherwise.
 local function set_why_not(spec, st, seat, a)
-  local leading = st.trick.n == 0
+  local leading, up = st.trick.n == 0, up_verb(spec, st)
   local rule = leading and spec.lead_rule or spec.rule
-  if type(a) ~= "table" or not SET_VERBS[a.verb] or type(a.arg) ~= "userdata" then
+  local verb = type(a) == "table" and a.verb
+  if not (verb == "lead" or verb == up or verb == "down") or type(a.arg) ~= "userdata" then
     return st:violation(rule, leading and "lead a set of cards: type lead and the cards"
-      or "follow with as many cards: beat CARDS (face up) or down CARDS (face down)")
+      or ("follow with as many cards: %s CARDS (face up) or down CARDS (face down)")
+        :format(up))
   end
-  if leading ~= (a.verb == "lead") then
+  if leading ~= (verb == "lead") then
     return st:violation(rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
-      or "the trick is already led: play beat CARDS or down CARDS")
+      or ("the trick is already led: play %s CARDS or down CARDS"):format(up))
   end
   local v = why_not(spec, st, seat, a.arg, a.verb == "down")
   if v then v.rule = rule end
@@ -277,15 +288,15 @@ function tricks.set_phase(spec)
   local actions = require "talon.actions"
   return {
     doc = spec.doc,
-    verbs = { "lead", "beat", "down" },
+    verbs = spec.verbs or { "lead", "beat", "down" },
     private = function(_, _, a) return a.verb == "down" end, -- KOZ-R10: unseen
     enter = enter,
     mover = function(st) return st.turn end,
     legal = function(st, seat)
       local plays, down = st.ctrick:plays(st.hands[seat])
-      local leading, list = st.trick.n == 0, {}
+      local leading, list, up = st.trick.n == 0, {}, up_verb(spec, st)
       for i, cards in ipairs(plays) do
-        list[i] = actions.make(leading and "lead" or (down[i] and "down" or "beat"), cards)
+        list[i] = actions.make(leading and "lead" or (down[i] and "down" or up), cards)
       end
       return list
     end,

@@ -17,17 +17,6 @@ t.test("every invariant holds for all three forms of Hokm", function()
   end
 end)
 
--- KOZ-R1: Kosel for 2, 3 and 4 players, 200 matches each: sets, face-down
--- plays, the draw and eliminations keep every card in its place.
-t.test("every invariant holds for Kosel with 2, 3 and 4 players", function()
-  for _, n in ipairs { "2", "3", "4" } do
-    local code, out, err = run.talon { "check", "kosel", "--players", n, "--games", "200" }
-    t.eq(code, 0, n .. " players: " .. err)
-    t.ok(out:find("Kosel: 200 random games (seeds 1-200,", 1, true), out)
-    t.ok(out:find("200 matches finished", 1, true), out)
-  end
-end)
-
 -- HOS-R4, HOS-R6: 200 random Hosgin matches (the game's check.options),
 -- card conservation after every action and 500 card points every deal;
 -- a house rule that loses the last trick's 20 points is caught.

@@ -1,0 +1,161 @@
+-- Bura (Russian pot game for 2-6): RULES.md §4, rules BUR-R1 … BUR-R13.
+--
+-- 36 cards, three in hand, a turned trump; sets of one suit are led and
+-- beaten card by card; three trumps (a Bura) win the pot at once; a claim
+-- of 31 card points takes it, a wrong claim doubles it. Seats are numbered
+-- in the order of play, clockwise (BUR-R1). The declarations live in
+-- games/bura/declare.lua, the pot and claims in games/bura/money.lua.
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local actions = require "talon.actions"
+local declare = require "games.bura.declare"
+local money = require "games.bura.money"
+local rules = require "games.bura.rules"
+
+local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
+
+local function setup(st)
+  st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- BUR-R3
+end
+
+-- BUR-R2, BUR-R3, BUR-R4: the ante, three cards each one at a time from
+-- the dealer's left, the next card turned for trump and put under the
+-- talon; the dealer's left leads.
+local function deal_hand(st)
+  money.ante(st)
+  local first = st:next(st.dealer)
+  deal.packets(st, st:order(first), { 1, 1, 1 })
+  local turned = st.stock:draw()
+  st.trump, st.trump_card = turned.suit, turned
+  st.stock:put_bottom(turned)
+  st.turn, st.leader, st.declared, st.outcome, st.memory = first, first, nil, nil, nil
+  st:log("deal", { dealer = st.dealer, trump = turned },
+    "BUR-R3: %s deals; %s is turned: %s trump; %s leads (pot %d)", st.names[st.dealer], turned,
+    GLYPH[turned.suit], st.names[first], st.pot or 0)
+  return "declare"
+end
+
+local function all_played(st)
+  for s = 1, st.n do
+    if #st.hands[s] > 0 then return false end
+  end
+  return true
+end
+
+-- After a trick: the hands filled to three from the winner (BUR-R9), the
+-- claims after the last trick (BUR-R10), else the declarations of the next
+-- trick (BUR-R5, BUR-R6).
+-- The card points of a trick's face-up plays (all of them unless the
+-- face_down option hides some).
+local function shown_points(st, t)
+  local shown = 0
+  for i = 1, #t do
+    local _, cards, down = t:at(i)
+    if not down then shown = shown + st.deck:points(cards) end
+  end
+  return shown
+end
+
+local function on_trick(st, w, t)
+  if not st.quiet then
+    st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d (%d points shown): %s",
+      st.names[w], st.tricks_played, shown_points(st, t), t:explain())
+  end
+  -- what the winner saw of his trick, all he may count on for a claim
+  -- (BUR-R10: nobody looks at won cards); views give each seat its own
+  local memory = st.memory or {}
+  memory[w] = (memory[w] or 0) + shown_points(st, t)
+  st.memory = memory
+  st.declared = nil
+  deal.replenish(st, w, 3)
+  if all_played(st) then return "claims" end
+  return "declare"
+end
+
+local play = tricks.set_phase {
+  doc = "lead 1-3 cards of a suit; the others play as many, beating card by card to win"
+    .. " (BUR-R7, BUR-R8); claim 31 at the start of your turn (BUR-R10)",
+  rules = declare.rules,
+  rule = "BUR-R8",
+  lead_rule = "BUR-R7",
+  up_verb = function(st) return st.opts.face_down and "beat" or "play" end,
+  verbs = { "lead", "play", "beat", "down", "claim" },
+  on_trick = on_trick,
+}
+
+-- BUR-R10: a claim at the start of one's own turn; B7 (option
+-- lead_declared_combo): a declared Molodka must be led as it is.
+local function must_lead(st, seat)
+  local d = st.declared
+  if d and d.kind == "molodka" and d.seat == seat and st.trick.n == 0
+    and st.opts.lead_declared_combo then
+    return actions.make("lead", st.hands[seat]:copy())
+  end
+  return nil
+end
+
+local set_legal, set_check, set_apply = play.legal, play.check, play.apply
+play.legal = function(st, seat)
+  local forced = must_lead(st, seat)
+  local list = forced and { forced } or set_legal(st, seat)
+  list[#list + 1] = money.CLAIM
+  return list
+end
+play.check = function(st, seat, a)
+  local forced = must_lead(st, seat)
+  if forced then
+    return st:violation("BUR-R6", "a declared Molodka must be led (option lead_declared_combo)",
+      "type " .. actions.text(forced) .. " or claim")
+  end
+  return set_check(st, seat, a)
+end
+play.apply = function(st, seat, a)
+  if a.verb == "claim" then return money.claim(st, seat) end
+  return set_apply(st, seat, a)
+end
+
+local function next_hand(st)
+  st.dealer = st.next_dealer or st.dealer
+  st.next_dealer, st.outcome = nil, nil
+end
+
+local function view(st, seat, v)
+  v.memory = st.memory and st.memory[seat] or 0 -- the points this seat saw itself take
+  v.trump_card = st.trump_card -- public: it lies under the talon (BUR-R3)
+  v.turned = st.trump_card and st.trump_card:name()
+  v.roles = { dealer = st.dealer }
+end
+
+return game.define {
+  name = "Bura",
+  summary = "Russian pot game for 2-6: sets of cards, three trumps win, claim 31",
+  players = { 3, 2, 4, 6 },
+  direction = "cw",
+  options = {
+    players = { default = 3, values = { 2, 3, 4, 6 },
+                doc = "each for himself (BUR-R1; five are not offered, see docs/games/bura.md)" },
+    ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
+    ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
+    three_aces = { default = "lead", values = { "lead", "pot", "off" },
+                   doc = "three aces declare for the lead, win the pot, or nothing (BUR-R6)" },
+    molodka = { default = true, doc = "a Molodka may be declared for the lead (BUR-R6)" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (B7)" },
+    face_down = { default = false, doc = "a set that does not beat goes face down (B6)" },
+    deals = { default = 20, doc = "deals in a session (BUR-R13)" },
+    stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+  },
+  deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
+  rules = rules,
+  actions = { aces = "none", molodka = "none", play = "cards" },
+  -- random players claim at random and double the pot until one cannot pay
+  -- the ante, after a deal or two; `talon check` gives them a deep stake
+  check = { options = { stake = 1000000000 } },
+  setup = setup,
+  deal = deal_hand,
+  phases = { declare = declare.phase, play = play, claims = money.claims_phase },
+  score = money.score,
+  match_over = money.match_over,
+  next_hand = next_hand,
+  view = view,
+}

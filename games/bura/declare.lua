@@ -1,0 +1,177 @@
+-- Bura's declarations at the start of every trick while the hands are full
+-- (RULES.md §4.2, BUR-R5, BUR-R6): three trumps (a Bura) win the pot at
+-- once, several Bura holders play a showdown trick; then three aces or a
+-- Molodka (three cards of one plain suit) may be declared for the lead.
+local actions = require "talon.actions"
+local talon = require "talon"
+
+local declare = {}
+
+-- BUR-R7, BUR-R8 as trick rules (KOZ-R8 pairing, no Schocha): leads of 1
+-- to 3 cards of a suit; with the face_down option (B6) a set that does not
+-- beat goes face down.
+local RANKS = "A T K Q J 9 8 7 6"
+local compiled = setmetatable({}, { __mode = "k" })
+
+function declare.rules(st)
+  local per = compiled[st.deck]
+  if not per then
+    per = {}
+    compiled[st.deck] = per
+  end
+  local key = st.opts.face_down and "down" or "open"
+  if not per[key] then
+    per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
+      face_down = st.opts.face_down and "allowed" or "never" })
+  end
+  return per[key]
+end
+
+declare.RANK = { aces = 2, molodka = 1 }
+declare.NAME = { aces = "three aces", molodka = "Molodka" }
+
+local function count(hand, test)
+  local n = 0
+  for c, k in hand:each() do
+    if test(c) then n = n + k end
+  end
+  return n
+end
+
+-- Does a hand of three hold a Bura (three trumps, BUR-R5)?
+function declare.is_bura(hand, trump)
+  return #hand == 3 and count(hand, function(c) return c.suit == trump end) == 3
+end
+
+-- The lead combination of a hand of three (BUR-R6), or nil: three aces, or
+-- a Molodka of three cards of one suit other than trump.
+function declare.combo(hand, trump)
+  if #hand ~= 3 then return nil end
+  if count(hand, function(c) return c.rank == "A" end) == 3 then return "aces" end
+  local first = hand:cards()[1]
+  if first.suit ~= trump and count(hand, function(c) return c.suit == first.suit end) == 3 then
+    return "molodka"
+  end
+  return nil
+end
+
+local function hands_full(st)
+  for s = 1, st.n do
+    if st:is_in(s) and #st.hands[s] ~= 3 then return false end
+  end
+  return true
+end
+
+-- The seats in play from the leader whose hand passes 'test'.
+local function from_leader(st, test)
+  local list = {}
+  for _, s in ipairs(st:order(st.turn)) do
+    local v = test(st.hands[s], s)
+    if v then list[#list + 1] = { seat = s, kind = v } end
+  end
+  return list
+end
+
+-- BUR-R5: the Bura holders play their three trumps face up in turn from
+-- the leader; the set that stands wins.
+local function showdown(st, holders)
+  local t = talon.trick(declare.rules(st), st.trump)
+  local shown = {}
+  for _, h in ipairs(holders) do
+    assert(t:play(h.seat, st.hands[h.seat]:copy()))
+    shown[#shown + 1] = ("%s %s"):format(st.names[h.seat], st.hands[h.seat])
+  end
+  local _, w = t:winner()
+  st:log("showdown", { seats = #holders, winner = w },
+    "BUR-R5: %d Bura holders play them out: %s; %s's stands", #holders,
+    table.concat(shown, ", "), st.names[w])
+  return w
+end
+
+-- Ends the deal when a Bura (or three aces, three_aces = "pot") wins the
+-- pot at once; the name of the next phase otherwise.
+local function pot_combination(st)
+  local trump = st.trump
+  local bura = from_leader(st, function(h) return declare.is_bura(h, trump) and "bura" end)
+  if #bura > 0 then
+    local w = #bura == 1 and bura[1].seat or showdown(st, bura)
+    st:log("bura", { seat = w }, "BUR-R5: %s holds a Bura (%s) and wins the pot", st.names[w],
+      st.hands[w])
+    st.outcome = { kind = "bura", seat = w }
+    return "end"
+  end
+  if st.opts.three_aces == "pot" then
+    local aces = from_leader(st, function(h)
+      return declare.combo(h, trump) == "aces" and "aces" or nil
+    end)
+    if #aces > 0 then
+      local w = aces[1].seat
+      st:log("aces", { seat = w }, "BUR-R6: %s holds three aces and wins the pot (option)",
+        st.names[w])
+      st.outcome = { kind = "aces", seat = w }
+      return "end"
+    end
+  end
+  return nil
+end
+
+-- The holders of a lead combination the options allow, from the leader.
+local function lead_holders(st)
+  local o, trump = st.opts, st.trump
+  return from_leader(st, function(h)
+    local kind = declare.combo(h, trump)
+    if kind == "aces" and o.three_aces == "lead" then return kind end
+    if kind == "molodka" and o.molodka then return kind end
+    return nil
+  end)
+end
+
+local PASS = actions.make("pass")
+local DECLARE = { aces = actions.make("aces"), molodka = actions.make("molodka") }
+
+declare.phase = {
+  doc = "at the start of a trick: a Bura wins the pot; three aces or a Molodka may be"
+    .. " declared for the lead (BUR-R5, BUR-R6)",
+  verbs = { "aces", "molodka", "pass" },
+  enter = function(st)
+    if not hands_full(st) then return "play" end
+    local ended = pot_combination(st)
+    if ended then return ended end
+    local list = lead_holders(st)
+    if #list == 0 then return "play" end
+    st.window = { holders = list, i = 1, best = nil }
+    return nil
+  end,
+  mover = function(st) return st.window.holders[st.window.i].seat end,
+  legal = function(st)
+    local w = st.window
+    return { DECLARE[w.holders[w.i].kind], PASS }
+  end,
+  check = function(st, seat)
+    local kind = st.window.holders[st.window.i].kind
+    return st:violation("BUR-R6", ("%s may declare %s or pass"):format(st.names[seat],
+      declare.NAME[kind]), ("type %s or pass"):format(kind))
+  end,
+  apply = function(st, seat, a)
+    local w = st.window
+    if a.verb ~= "pass" then
+      st:log("declare", { seat = seat, kind = a.verb, cards = st.hands[seat]:copy() },
+        "BUR-R6: %s declares %s: %s", st.names[seat], declare.NAME[a.verb], st.hands[seat])
+      if not w.best or declare.RANK[a.verb] > declare.RANK[w.best.kind] then
+        w.best = { seat = seat, kind = a.verb }
+      end
+    end
+    w.i = w.i + 1
+    if w.i <= #w.holders then return nil end
+    st.window = nil
+    if w.best and w.best.seat ~= st.turn then
+      st:log("lead", { seat = w.best.seat }, "BUR-R6: %s's %s takes the lead",
+        st.names[w.best.seat], declare.NAME[w.best.kind])
+      st.turn, st.leader = w.best.seat, w.best.seat
+    end
+    st.declared = w.best
+    return "play"
+  end,
+}
+
+return declare

@@ -1,0 +1,188 @@
+-- Bura (RULES.md §4, BUR-R1 … BUR-R13; EXAMPLES.md BUR-01, BUR-03,
+-- BUR-05 … BUR-07), mostly driven by explicit deals: three cards each,
+-- the dealer, and the stock whose first card is turned for trump.
+local t = require "talon.testing"
+local game = require "talon.game"
+local loader = require "talon.loader"
+local invariants = require "talon.invariants"
+local talon = require "talon"
+
+talon.style("ascii")
+
+local def = assert(loader.load("bura"))
+local declare = assert(loader.module("games.bura.declare"))
+
+-- The cards nobody was given, 'turn' first (turned for trump, BUR-R3).
+local function stock(hands, turn)
+  local d = talon.deck(def.deck)
+  local used = d:hand(table.concat(hands, " ") .. " " .. turn)
+  local rest = { turn }
+  for _, c in ipairs((d:full() - used):cards()) do rest[#rest + 1] = c:name("ascii") end
+  return table.concat(rest, " ")
+end
+
+local function dealt(hands, turn, dealer, options)
+  options = options or {}
+  options.players = options.players or #hands
+  return game.new(def, { seed = 1, options = options, deal = { dealer = dealer,
+    hands = hands, stock = stock(hands, turn) } })
+end
+
+-- Passes every declaration window (BUR-R6 is optional).
+local function no_declarations(g)
+  while g:phase() == "declare" do g:play("pass") end
+end
+
+-- Plays the current deal to its end without a claim: the first legal
+-- action that is not a claim, which after the last trick is a pass.
+local function deal_without_claims(g)
+  local hand = g.state.hand_no
+  while g.state.hand_no == hand and not g:over() do
+    for _, a in ipairs(g:legal()) do
+      if not (type(a) == "table" and a.verb == "claim") then
+        g:play(a)
+        break
+      end
+    end
+  end
+end
+
+t.test("BUR-R1 … BUR-R4: players, ante, the deal and the first leader", function()
+  for _, n in ipairs({ 2, 3, 4, 6 }) do
+    local g = game.new(def, { seed = 2, options = { players = n } })
+    local st = g.state
+    for s = 1, n do t.eq(#st.hands[s], 3, n .. " players: three cards each (BUR-R3)") end
+    t.eq(st.pot, 5 * n, "BUR-R2: everyone's ante in the pot")
+    t.eq(st.full:points(), 120)
+    t.eq(#st.stock, 36 - 3 * n, "the talon with the turned card under it")
+    t.eq(g.state.leader, st:next(st.dealer), "BUR-R4: the dealer's left leads")
+  end
+  t.eq(def.direction, "cw")
+end)
+
+-- BUR-01: trump diamonds; A leads QS 7S, B plays 9D JS and beats; C can
+-- beat B only with KD 8D (a set with 9S cannot), and may show any two.
+t.test("BUR-01: sets beat card by card; a set that does not beat is shown and loses", function()
+  local hands = { "QS 7S AH", "9D JS 7C", "KD 8D 9S" }
+  for _, c_plays in ipairs({ { "play KD 8D", 3 }, { "play 8D 9S", 2 } }) do
+    local g = dealt(hands, "TD", 3)
+    no_declarations(g)
+    g:play("lead QS 7S")
+    g:play("play 9D JS")
+    local ct = g.state.ctrick
+    t.eq(ct:beats("KD 8D"), true, "KD beats 9D, 8D beats JS")
+    t.eq(ct:beats("8D 9S"), false, "9S beats neither")
+    t.eq(g:why("play 8D 9S"), nil, "BUR-R8: any two cards may be shown")
+    g:play(c_plays[1])
+    t.eq(g.state.tricks_won[c_plays[2]], 1, c_plays[1] .. ": the trick to seat " .. c_plays[2])
+  end
+end)
+
+t.test("BUR-03: lead shapes", function()
+  local g = dealt({ "AS KS 9C", "9D JS 7C", "KD 8D 9S" }, "TD", 3)
+  no_declarations(g)
+  t.eq(g:why("lead AS KS"), nil); t.eq(g:why("lead 9C"), nil)
+  t.eq(g:why("lead AS 9C").rule, "BUR-R7", "two suits")
+end)
+
+-- BUR-05: two players, ante 5 each; A takes 33 card points, claims, and
+-- takes the pot of 10 (net +5); he deals next.
+t.test("BUR-05: a claim with 31 or more takes the pot", function()
+  local g = dealt({ "AS TS KS", "KC JC JH" }, "9D", 2)
+  no_declarations(g)
+  g:play("lead AS TS KS"); g:play("play KC JC JH") -- 25 + 8 to A
+  no_declarations(g)
+  t.eq(g:mover(), 1)
+  g:play("claim")
+  local st = g.state
+  t.eq(st.scores, { 5, -5 }, "net chips after the antes")
+  t.eq(st.pot, 10, "the next deal's antes")
+  t.eq(st.dealer, 1, "BUR-R11: the claimer deals next")
+end)
+
+-- BUR-06: a claim with fewer than 31 pays the pot's amount into it; the
+-- claimer deals next and the antes go on top.
+t.test("BUR-06: a wrong claim doubles the pot", function()
+  local g = dealt({ "7S 8S 9S", "JS QS KS" }, "9D", 2)
+  no_declarations(g)
+  g:play("lead 7S 8S 9S"); g:play("play JS QS KS") -- B takes 9
+  no_declarations(g)
+  t.eq(g:mover(), 2)
+  g:play("claim")
+  local st = g.state
+  t.eq(st.scores, { -5, -15 }, "B paid the pot of 10 on top of his ante")
+  t.eq(st.pot, 20 + 10, "the doubled pot and the new antes")
+  t.eq(st.dealer, 2)
+end)
+
+-- BUR-07 (with BUR-R9, BUR-R10): all cards played, nobody claims; the pot
+-- stays and the same dealer deals again.
+t.test("BUR-07: no claim leaves the pot and the dealer", function()
+  local g = game.new(def, { seed = 3, options = { players = 3 } })
+  local dealer = g.state.dealer
+  deal_without_claims(g)
+  local st = g.state
+  t.eq({ st.dealer, st.pot }, { dealer, 30 }, "same dealer; the pot of 15 and new antes")
+  t.eq(st.scores, { -5, -5, -5 })
+end)
+
+t.test("BUR-R5: a Bura wins the pot at once; several play a showdown", function()
+  local g = dealt({ "AD TD KD", "9S JS 7C", "KS 8C 9H" }, "6D", 3)
+  local st = g.state
+  t.eq(st.hand_no, 2, "the deal ended before any card was played")
+  t.eq(st.scores, { 10, -5, -5 }, "the pot of 15 to the Bura")
+  t.eq(st.dealer, 1, "the Bura winner deals (B5)")
+  local sd = dealt({ "QD JD 9D", "AD TD KD", "KS 8C 9H" }, "6D", 3)
+  t.eq(sd.state.scores, { -5, 10, -5 }, "the second holder's set beats the first's")
+end)
+
+t.test("BUR-R6: three aces or a Molodka take the lead; options", function()
+  local hands = { "7S 8C 9H", "AS AH AC", "KC QC JC" } -- seat 1 leads; trump D
+  local g = dealt(hands, "6D", 3)
+  t.eq({ g:phase(), g:mover() }, { "declare", 2 })
+  g:play("aces"); g:play("molodka")
+  t.eq({ g:phase(), g:mover() }, { "play", 2 }, "three aces outrank a Molodka")
+  t.eq(dealt(hands, "6D", 3, { three_aces = "pot" }).state.scores, { -5, 10, -5 },
+    "three_aces = pot: they win it at once")
+  local off = dealt(hands, "6D", 3, { three_aces = "off", molodka = false })
+  t.eq(off:phase(), "play", "nothing to declare")
+  local forced = dealt(hands, "6D", 3, { lead_declared_combo = true })
+  forced:play("pass"); forced:play("molodka")
+  t.eq(forced:why("lead KC").rule, "BUR-R6", "B7: the declared Molodka is led")
+  t.eq(declare.combo(talon.deck(def.deck):hand("KD QD JD"), "D"), nil, "a trump Molodka is a Bura")
+end)
+
+t.test("BUR-R2, B3: ante_when_carried = false: no ante on a carried pot", function()
+  local g = game.new(def, { seed = 3, options = { players = 3, ante_when_carried = false } })
+  deal_without_claims(g)
+  t.eq(g.state.pot, 15, "the pot of the first deal, no new antes")
+  t.eq(g.state.scores, { -5, -5, -5 })
+end)
+
+t.test("B6: with face_down a set that does not beat goes face down, unseen", function()
+  local g = dealt({ "QS 7S AH", "9D JS 7C", "KD 8D 9S" }, "TD", 3, { face_down = true })
+  no_declarations(g)
+  g:play("lead QS 7S")
+  t.ok(g:why("beat 7C AH") ~= nil, "a face-up set must beat")
+  g:play("down JS 7C")
+  t.eq(g:view(3).trick.cards[2], false, "hidden")
+end)
+
+t.test("BUR-R13: the session ends after the set deals, or when a stake runs out", function()
+  local g = game.new(def, { seed = 4, quiet = true,
+    options = { players = 2, deals = 3, stake = 1000000 } })
+  g:playout(talon.rng(4))
+  t.eq(g.state.deals_done, 3)
+  t.ok(g:result().text:find("^after 3 deals"), g:result().text)
+  local broke = game.new(def, { seed = 4, options = { players = 2, stake = 5 } })
+  deal_without_claims(broke)
+  t.ok(broke:over(), "a stake of 5 pays one ante only")
+  t.ok(broke:result().text:find("cannot pay the next ante", 1, true), broke:result().text)
+end)
+
+t.test("every invariant holds over random sessions of 2, 3, 4 and 6", function()
+  for _, n in ipairs({ 2, 3, 4, 6 }) do
+    t.eq(invariants.run(def, { options = { players = n } }, 40), nil, n .. " players")
+  end
+  t.eq(invariants.run(def, { options = { face_down = true, three_aces = "pot" } }, 30), nil)
+end)
