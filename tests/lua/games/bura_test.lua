@@ -91,8 +91,10 @@ t.test("BUR-05: a claim with 31 or more takes the pot", function()
   local g = dealt({ "AS TS KS", "KC JC JH" }, "9D", 2)
   no_declarations(g)
   g:play("lead AS TS KS"); g:play("play KC JC JH") -- 25 + 8 to A
+  t.eq({ #g.state.hands[1], #g.state.hands[2], #g.state.stock }, { 3, 3, 30 - 6 },
+    "BUR-R9: both filled to three from the talon")
   no_declarations(g)
-  t.eq(g:mover(), 1)
+  t.eq(g:mover(), 1, "BUR-R9: the winner leads")
   g:play("claim")
   local st = g.state
   t.eq(st.scores, { 5, -5 }, "net chips after the antes")
