@@ -17,6 +17,9 @@ local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 local function setup(st)
   st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- BUR-R3
+  -- the scores are net chips: a match started from given scores
+  -- (params.scores) starts the chips there too
+  for s = 1, st.n do st.chips[s] = st.scores[st.side_of[s]] end
 end
 
 -- BUR-R2, BUR-R3, BUR-R4: the ante, three cards each one at a time from

@@ -2,12 +2,6 @@
 -- the chosen options: `talon rules bura`, `talon explain`, and the rule
 -- line under every refused action.
 
-local ACES = {
-  lead = "three aces outrank a Molodka for the lead",
-  pot = "three aces win the pot at once, like a Bura (option)",
-  off = "three aces count for nothing (option)",
-}
-
 return {
   ["BUR-R1"] = function(o)
     return ("%d players, each for himself, clockwise; 36 cards A 10 K Q J 9 8 7 6, card points"
@@ -24,11 +18,16 @@ return {
     .. " several holders play their three trumps in turn from the leader, and the set that"
     .. " stands wins.",
   ["BUR-R6"] = function(o)
-    return ("Before a lead a player may declare %s to lead; %s; among Molodkas the first"
-      .. " from the leader wins%s."):format(
-      o.molodka and "a Molodka (three cards of one suit, not trump)" or "(Molodka off)",
-      ACES[o.three_aces],
-      o.lead_declared_combo and "; a declared Molodka must be led" or "")
+    local kinds = {}
+    if o.three_aces == "lead" then kinds[#kinds + 1] = "three aces" end
+    if o.molodka then kinds[#kinds + 1] = "a Molodka (three cards of one suit, not trump)" end
+    local text = #kinds == 0 and "No combination gives the lead (options)"
+      or ("Before a lead a player may declare %s and lead"):format(table.concat(kinds, " or "))
+    if #kinds == 2 then text = text .. "; three aces outrank a Molodka" end
+    if o.molodka then text = text .. "; among Molodkas the first from the leader wins" end
+    if o.three_aces == "pot" then text = text .. "; three aces win the pot at once, like a Bura" end
+    if o.lead_declared_combo then text = text .. "; a declared Molodka must be led" end
+    return text .. "."
   end,
   ["BUR-R7"] = "The leader plays 1, 2 or 3 cards of one suit face up.",
   ["BUR-R8"] = function(o)
