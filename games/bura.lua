@@ -8,7 +8,7 @@
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
-local actions = require "talon.actions"
+local window = require "talon.window"
 local declare = require "games.bura.declare"
 local money = require "games.bura.money"
 local rules = require "games.bura.rules"
@@ -87,31 +87,16 @@ local play = tricks.set_phase {
   on_trick = on_trick,
 }
 
--- BUR-R10: a claim at the start of one's own turn; B7 (option
--- lead_declared_combo): a declared Molodka must be led as it is.
-local function must_lead(st, seat)
-  local d = st.declared
-  if d and d.kind == "molodka" and d.seat == seat and st.trick.n == 0
-    and st.opts.lead_declared_combo then
-    return actions.make("lead", st.hands[seat]:copy())
-  end
-  return nil
-end
+-- B7 (option lead_declared_combo): a declared Molodka must be led as it
+-- is; BUR-R10: a claim at the start of one's own turn.
+window.force_lead(play, "molodka", function(st) return st.opts.lead_declared_combo end,
+  "BUR-R6")
 
-local set_legal, set_check, set_apply = play.legal, play.check, play.apply
+local set_legal, set_apply = play.legal, play.apply
 play.legal = function(st, seat)
-  local forced = must_lead(st, seat)
-  local list = forced and { forced } or set_legal(st, seat)
+  local list = set_legal(st, seat)
   list[#list + 1] = money.CLAIM
   return list
-end
-play.check = function(st, seat, a)
-  local forced = must_lead(st, seat)
-  if forced then
-    return st:violation("BUR-R6", "a declared Molodka must be led (option lead_declared_combo)",
-      "type " .. actions.text(forced) .. " or claim")
-  end
-  return set_check(st, seat, a)
 end
 play.apply = function(st, seat, a)
   if a.verb == "claim" then return money.claim(st, seat) end

@@ -10,7 +10,7 @@
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
-local actions = require "talon.actions"
+local window = require "talon.window"
 local combos = require "games.kosel.combos"
 local scoring = require "games.kosel.scoring"
 local rules = require "games.kosel.rules"
@@ -95,29 +95,8 @@ local play = tricks.set_phase {
 }
 
 -- Option lead_declared_combo (Z4): a declared Molodka must be led as it is.
-local function must_lead(st, seat)
-  local d = st.declared
-  if d and d.kind == "molodka" and d.seat == seat and st.trick.n == 0
-    and st.opts.lead_declared_combo then
-    return actions.make("lead", st.hands[seat]:copy())
-  end
-  return nil
-end
-
-local set_legal, set_check = play.legal, play.check
-play.legal = function(st, seat)
-  local forced = must_lead(st, seat)
-  if forced then return { forced } end
-  return set_legal(st, seat)
-end
-play.check = function(st, seat, a)
-  local forced = must_lead(st, seat)
-  if forced then
-    return st:violation("KOZ-R6", "a declared Molodka must be led (option lead_declared_combo)",
-      "type " .. actions.text(forced))
-  end
-  return set_check(st, seat, a)
-end
+window.force_lead(play, "molodka", function(st) return st.opts.lead_declared_combo end,
+  "KOZ-R6")
 
 -- ===== the definition
 

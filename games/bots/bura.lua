@@ -8,6 +8,7 @@
 --   follow: beat with the cheapest set that beats when the trick is worth
 --     it or the set holds no trump, else give the cheapest cards.
 local talon = require "talon"
+local sets = require "games.bots.sets"
 
 local bot = { name = "rule-of-thumb bura" }
 
@@ -33,49 +34,17 @@ local function trick_of(v)
   return t
 end
 
-local function worth(c, trump)
-  return c.points + (8 - c.rank_index) + (c.suit == trump and 30 or 0)
-end
+local points, cheapest, find = sets.points, sets.pick, sets.find
 
+-- What keeping cards is worth: their points and ranks, more as trumps.
 local function cost(cards, trump)
-  local sum = 0
-  for c, n in cards:each() do sum = sum + n * worth(c, trump) end
-  return sum
-end
-
--- Card points of a Hand, or of a Card (a one-card play in the view).
-local function points(cards)
-  if cards.rank then return cards.points end
-  local sum = 0
-  for c, n in cards:each() do sum = sum + n * c.points end
-  return sum
+  return sets.cost(cards, function(c)
+    return c.points + (8 - c.rank_index) + (c.suit == trump and 30 or 0)
+  end)
 end
 
 local function has_trump(cards, trump)
-  for c in cards:each() do
-    if c.suit == trump then return true end
-  end
-  return false
-end
-
--- The action with verb 'verb' (or one of the verbs of the set 'verb') of
--- least f (of its cards).
-local function cheapest(list, verb, f)
-  local best, best_v
-  for _, a in ipairs(list) do
-    if a.verb == verb or (type(verb) == "table" and verb[a.verb]) then
-      local v = f(a.arg)
-      if not best or v < best_v then best, best_v = a, v end
-    end
-  end
-  return best
-end
-
-local function find(list, verb)
-  for _, a in ipairs(list) do
-    if a.verb == verb then return a end
-  end
-  return nil
+  return sets.has(cards, function(c) return c.suit == trump end)
 end
 
 local function lead(v)

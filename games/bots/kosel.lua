@@ -7,50 +7,25 @@
 --     else beat with the cheapest set that beats when the trick is worth
 --     it or the set holds no trump; else the cheapest cards face down.
 local view = require "talon.view"
+local sets = require "games.bots.sets"
 
 local bot = { name = "rule-of-thumb kosel" }
 
+local points, pick = sets.points, sets.pick
+
 local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
 
--- What a card is worth keeping: its points, its rank, more as a trump and
+-- What keeping cards is worth: their points and ranks, more as trumps and
 -- most as the Schocha (KOZ-R3).
-local function worth(c, trump)
-  if is_schocha(c) then return 100 end
-  return c.points + (8 - c.rank_index) + (c.suit == trump and 30 or 0)
-end
-
 local function cost(cards, trump)
-  local sum = 0
-  for c, n in cards:each() do sum = sum + n * worth(c, trump) end
-  return sum
-end
-
--- Card points of a Hand, or of a Card (a one-card play in the view).
-local function points(cards)
-  if cards.rank then return cards.points end
-  local sum = 0
-  for c, n in cards:each() do sum = sum + n * c.points end
-  return sum
+  return sets.cost(cards, function(c)
+    if is_schocha(c) then return 100 end
+    return c.points + (8 - c.rank_index) + (c.suit == trump and 30 or 0)
+  end)
 end
 
 local function has_trump(cards, trump)
-  for c in cards:each() do
-    if c.suit == trump or is_schocha(c) then return true end
-  end
-  return false
-end
-
--- The action of 'list' with verb 'verb' that minimises (or, with 'most',
--- maximises) f of its cards.
-local function pick(list, verb, f, most)
-  local best, best_v
-  for _, a in ipairs(list) do
-    if a.verb == verb then
-      local v = f(a.arg)
-      if not best or (most and v > best_v) or (not most and v < best_v) then best, best_v = a, v end
-    end
-  end
-  return best
+  return sets.has(cards, function(c) return c.suit == trump or is_schocha(c) end)
 end
 
 -- The size of a set holding the Schocha, else 0.

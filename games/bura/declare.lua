@@ -2,7 +2,7 @@
 -- (RULES.md §4.2, BUR-R5, BUR-R6): three trumps (a Bura) win the pot at
 -- once, several Bura holders play a showdown trick; then three aces or a
 -- Molodka (three cards of one plain suit) may be declared for the lead.
-local actions = require "talon.actions"
+local window = require "talon.window"
 local talon = require "talon"
 
 local declare = {}
@@ -126,52 +126,18 @@ local function lead_holders(st)
   end)
 end
 
-local PASS = actions.make("pass")
-local DECLARE = { aces = actions.make("aces"), molodka = actions.make("molodka") }
-
-declare.phase = {
+declare.phase = window.phase {
   doc = "at the start of a trick: a Bura wins the pot; three aces or a Molodka may be"
     .. " declared for the lead (BUR-R5, BUR-R6)",
-  verbs = { "aces", "molodka", "pass" },
-  enter = function(st)
+  before = function(st)
     if not hands_full(st) then return "play" end
-    local ended = pot_combination(st)
-    if ended then return ended end
-    local list = lead_holders(st)
-    if #list == 0 then return "play" end
-    st.window = { holders = list, i = 1, best = nil }
-    return nil
+    return pot_combination(st)
   end,
-  mover = function(st) return st.window.holders[st.window.i].seat end,
-  legal = function(st)
-    local w = st.window
-    return { DECLARE[w.holders[w.i].kind], PASS }
-  end,
-  check = function(st, seat)
-    local kind = st.window.holders[st.window.i].kind
-    return st:violation("BUR-R6", ("%s may declare %s or pass"):format(st.names[seat],
-      declare.NAME[kind]), ("type %s or pass"):format(kind))
-  end,
-  apply = function(st, seat, a)
-    local w = st.window
-    if a.verb ~= "pass" then
-      st:log("declare", { seat = seat, kind = a.verb, cards = st.hands[seat]:copy() },
-        "BUR-R6: %s declares %s: %s", st.names[seat], declare.NAME[a.verb], st.hands[seat])
-      if not w.best or declare.RANK[a.verb] > declare.RANK[w.best.kind] then
-        w.best = { seat = seat, kind = a.verb }
-      end
-    end
-    w.i = w.i + 1
-    if w.i <= #w.holders then return nil end
-    st.window = nil
-    if w.best and w.best.seat ~= st.turn then
-      st:log("lead", { seat = w.best.seat }, "BUR-R6: %s's %s takes the lead",
-        st.names[w.best.seat], declare.NAME[w.best.kind])
-      st.turn, st.leader = w.best.seat, w.best.seat
-    end
-    st.declared = w.best
-    return "play"
-  end,
+  holders = lead_holders,
+  rank = declare.RANK,
+  name = declare.NAME,
+  rule = "BUR-R6",
+  next = "play",
 }
 
 return declare

@@ -6,26 +6,17 @@ local game = require "talon.game"
 local loader = require "talon.loader"
 local invariants = require "talon.invariants"
 local talon = require "talon"
+local support = require "tests.lua.games.sets_support"
 
 talon.style("ascii")
 
 local def = assert(loader.load("bura"))
 local declare = assert(loader.module("games.bura.declare"))
 
--- The cards nobody was given, 'turn' first (turned for trump, BUR-R3).
-local function stock(hands, turn)
-  local d = talon.deck(def.deck)
-  local used = d:hand(table.concat(hands, " ") .. " " .. turn)
-  local rest = { turn }
-  for _, c in ipairs((d:full() - used):cards()) do rest[#rest + 1] = c:name("ascii") end
-  return table.concat(rest, " ")
-end
-
+-- Explicit deals: the hands, the turned card (first of the stock), the
+-- dealer.
 local function dealt(hands, turn, dealer, options)
-  options = options or {}
-  options.players = options.players or #hands
-  return game.new(def, { seed = 1, options = options, deal = { dealer = dealer,
-    hands = hands, stock = stock(hands, turn) } })
+  return support.dealt(def, hands, turn, dealer, options)
 end
 
 -- Passes every declaration window (BUR-R6 is optional).

@@ -6,6 +6,7 @@ local game = require "talon.game"
 local loader = require "talon.loader"
 local invariants = require "talon.invariants"
 local talon = require "talon"
+local support = require "tests.lua.games.sets_support"
 
 talon.style("ascii")
 
@@ -13,21 +14,10 @@ local def = assert(loader.load("kosel"))
 local scoring = assert(loader.module("games.kosel.scoring"))
 local combos = assert(loader.module("games.kosel.combos"))
 
--- The cards of the deck nobody was given, 'turn' first: the stock of an
--- explicit deal, whose first card is turned for trump (KOZ-R5).
-local function stock(hands, turn)
-  local d = talon.deck(def.deck)
-  local used = d:hand(table.concat(hands, " ") .. " " .. turn)
-  local rest = { turn }
-  for _, c in ipairs((d:full() - used):cards()) do rest[#rest + 1] = c:name("ascii") end
-  return table.concat(rest, " ")
-end
-
--- A game from an explicit first deal; 'dealer' deals, the seat after him
--- leads.
+-- Explicit deals: the hands, the turned card (first of the stock), the
+-- dealer.
 local function dealt(hands, turn, dealer, options)
-  return game.new(def, { seed = 1, options = options, deal = { dealer = dealer,
-    hands = hands, stock = stock(hands, turn) } })
+  return support.dealt(def, hands, turn, dealer, options)
 end
 
 t.test("KOZ-R1, KOZ-R2, KOZ-13: seats, the pack and the talon", function()

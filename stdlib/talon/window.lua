@@ -1,0 +1,109 @@
+-- talon.window: a declaration window before a lead (Kosel's Moskwa and
+-- Molodka, KOZ-R6; Bura's three aces and Molodka, BUR-R6). The seats in
+-- play holding a combination are asked in turn from the leader; each
+-- declares it (shown to all) or passes; the highest declared combination,
+-- the first from the leader among equals, takes the lead.
+local actions = require "talon.actions"
+
+local window = {}
+
+local PASS = actions.make("pass")
+
+-- Builds the phase; spec fields:
+--   holders  function(st) -> list of {seat =, kind =} in turn from the
+--            leader (st.turn); an empty list skips the window
+--   rank     kind -> number, the higher takes the lead over the lower
+--   name     kind -> its name in sentences ("Moskwa")
+--   rule     the rule id of the events and refusals
+--   next     the phase after the window ("play")
+--   before   (optional) function(st) -> phase | nil, run first on entry: a
+--            combination that ends the deal at once (Bura's, BUR-R5)
+--   doc      as for any phase
+-- The verb of a declaration is the kind itself (the game adds the verbs,
+-- type "none"). After the window st.declared is {seat, kind} of the
+-- combination that won, or nil.
+function window.phase(spec)
+  local verbs, declare = { "pass" }, {}
+  for kind in pairs(spec.rank) do
+    declare[kind] = actions.make(kind)
+    verbs[#verbs + 1] = kind
+  end
+  table.sort(verbs)
+  local function current(st)
+    local w = st.window
+    return w.holders[w.i]
+  end
+  return {
+    doc = spec.doc,
+    verbs = verbs,
+    enter = function(st)
+      st.declared = nil
+      local ended = spec.before and spec.before(st)
+      if ended then return ended end
+      local list = spec.holders(st)
+      if #list == 0 then return spec.next end
+      st.window = { holders = list, i = 1, best = nil }
+      return nil
+    end,
+    mover = function(st) return current(st).seat end,
+    legal = function(st) return { declare[current(st).kind], PASS } end,
+    check = function(st, seat)
+      local kind = current(st).kind
+      return st:violation(spec.rule, ("%s may declare %s or pass")
+        :format(st.names[seat], spec.name[kind]), ("type %s or pass"):format(kind))
+    end,
+    apply = function(st, seat, a)
+      local w = st.window
+      if a.verb ~= "pass" then
+        st:log("declare", { seat = seat, kind = a.verb, cards = st.hands[seat]:copy() },
+          "%s: %s declares %s: %s", spec.rule, st.names[seat], spec.name[a.verb],
+          st.hands[seat])
+        -- a later holder takes the lead only with a higher combination
+        if not w.best or spec.rank[a.verb] > spec.rank[w.best.kind] then
+          w.best = { seat = seat, kind = a.verb }
+        end
+      end
+      w.i = w.i + 1
+      if w.i <= #w.holders then return nil end
+      st.window = nil
+      if w.best and w.best.seat ~= st.turn then
+        st:log("lead", { seat = w.best.seat }, "%s: %s's %s takes the lead", spec.rule,
+          st.names[w.best.seat], spec.name[w.best.kind])
+        st.turn, st.leader = w.best.seat, w.best.seat
+      end
+      st.declared = w.best
+      return spec.next
+    end,
+  }
+end
+
+-- Makes a set phase (tricks.set_phase) lead a declared combination as it
+-- is when 'enabled(st)' says so (Kosel's Z4, Bura's B7: the combination
+-- of kind 'kind', the whole hand): its legal actions are then that lead
+-- only, and other actions are refused under 'rule'.
+function window.force_lead(play, kind, enabled, rule)
+  local function forced(st, seat)
+    local d = st.declared
+    if d and d.kind == kind and d.seat == seat and st.trick.n == 0 and enabled(st) then
+      return actions.make("lead", st.hands[seat]:copy())
+    end
+    return nil
+  end
+  local legal, check = play.legal, play.check
+  play.legal = function(st, seat)
+    local lead = forced(st, seat)
+    if lead then return { lead } end
+    return legal(st, seat)
+  end
+  play.check = function(st, seat, a)
+    local lead = forced(st, seat)
+    if lead then
+      return st:violation(rule, "a declared combination must be led as it is (option)",
+        "type " .. actions.text(lead))
+    end
+    return check(st, seat, a)
+  end
+  return play
+end
+
+return window

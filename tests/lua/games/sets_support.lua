@@ -1,0 +1,27 @@
+-- Explicit deals for the tests of the games with a turned trump card
+-- (Kosel KOZ-R5, Bura BUR-R3): the hands, the dealer, and a stock whose
+-- first card is turned.
+local game = require "talon.game"
+local talon = require "talon"
+
+local support = {}
+
+-- The cards of the deck of 'def' nobody was given, 'turn' first.
+function support.stock(def, hands, turn)
+  local d = talon.deck(def.deck)
+  local used = d:hand(table.concat(hands, " ") .. " " .. turn)
+  local rest = { turn }
+  for _, c in ipairs((d:full() - used):cards()) do rest[#rest + 1] = c:name("ascii") end
+  return table.concat(rest, " ")
+end
+
+-- A game of 'def' from an explicit first deal, one hand per player; 'dealer'
+-- deals, the seat after him leads.
+function support.dealt(def, hands, turn, dealer, options)
+  options = options or {}
+  options.players = options.players or #hands
+  return game.new(def, { seed = 1, options = options, deal = { dealer = dealer,
+    hands = hands, stock = support.stock(def, hands, turn) } })
+end
+
+return support
