@@ -90,10 +90,9 @@ local function settle(st)
   return "BUR-R12", {}
 end
 
--- The `score` hook: the chips of the deal, then each player's net chips
--- as his match score, with the ante and the pot in the reason.
-function money.score(st)
-  local rule, notes = settle(st)
+-- Brings each player's match score (his net chips) up to his chips, with
+-- the deal's ante and the note of 'notes[seat]' (under 'rule') as reason.
+function money.sync(st, rule, notes)
   for s = 1, st.n do
     local delta = (st.chips[s] or 0) - st.scores[st.side_of[s]]
     if delta ~= 0 then
@@ -105,6 +104,12 @@ function money.score(st)
     end
   end
   st.deals_done = (st.deals_done or 0) + 1
+end
+
+-- The `score` hook: the chips of the deal, then each player's net chips
+-- as his match score, with the ante and the pot in the reason.
+function money.score(st)
+  money.sync(st, settle(st))
 end
 
 -- BUR-R13: the session ends after the set number of deals, or when a player

@@ -10,8 +10,10 @@ local window = {}
 local PASS = actions.make("pass")
 
 -- Builds the phase; spec fields:
---   holders  function(st) -> list of {seat =, kind =} in turn from the
---            leader (st.turn); an empty list skips the window
+--   holders  function(st) -> list of {seat =, kind =, cards =} in turn
+--            from the leader (st.turn); cards (optional, a Hand) are the
+--            combination's when it is not the whole hand; an empty list
+--            skips the window
 --   rank     kind -> number, the higher takes the lead over the lower
 --   name     kind -> its name in sentences ("Moskwa")
 --   rule     the rule id of the events and refusals
@@ -55,12 +57,12 @@ function window.phase(spec)
     apply = function(st, seat, a)
       local w = st.window
       if a.verb ~= "pass" then
-        st:log("declare", { seat = seat, kind = a.verb, cards = st.hands[seat]:copy() },
-          "%s: %s declares %s: %s", spec.rule, st.names[seat], spec.name[a.verb],
-          st.hands[seat])
+        local cards = (current(st).cards or st.hands[seat]):copy()
+        st:log("declare", { seat = seat, kind = a.verb, cards = cards },
+          "%s: %s declares %s: %s", spec.rule, st.names[seat], spec.name[a.verb], cards)
         -- a later holder takes the lead only with a higher combination
         if not w.best or spec.rank[a.verb] > spec.rank[w.best.kind] then
-          w.best = { seat = seat, kind = a.verb }
+          w.best = { seat = seat, kind = a.verb, cards = cards }
         end
       end
       w.i = w.i + 1
@@ -78,14 +80,14 @@ function window.phase(spec)
 end
 
 -- Makes a set phase (tricks.set_phase) lead a declared combination as it
--- is when 'enabled(st)' says so (Kosel's Z4, Bura's B7: the combination
--- of kind 'kind', the whole hand): its legal actions are then that lead
--- only, and other actions are refused under 'rule'.
+-- is when 'enabled(st)' says so (Kosel's Z4, Bura's B7: a combination of
+-- kind 'kind'): its legal actions are then that lead only, and other
+-- actions are refused under 'rule'.
 function window.force_lead(play, kind, enabled, rule)
   local function forced(st, seat)
     local d = st.declared
     if d and d.kind == kind and d.seat == seat and st.trick.n == 0 and enabled(st) then
-      return actions.make("lead", st.hands[seat]:copy())
+      return actions.make("lead", d.cards:copy())
     end
     return nil
   end

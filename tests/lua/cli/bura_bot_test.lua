@@ -68,3 +68,16 @@ t.test("plays every form legally and beats random", function()
       ("%s players: the rule seats won %d, the random ones %d"):format(n, rule, random))
   end
 end)
+
+-- KZM-R5: in Kosel, the pot game, the same player (no claims to make)
+-- beats random players too.
+t.test("plays Kosel (pot) legally and beats random", function()
+  local code, out = run.talon { "sim", "koselpot", "--games", "40", "--seed", "3",
+    "--bots", "rule,random,random", "--json" }
+  t.eq(code, 0)
+  t.ok(out:find('"bot_failures":0', 1, true), "no failed move")
+  local wins = {}
+  for w in out:match('"seat_wins":%[([%d,]+)%]'):gmatch("%d+") do wins[#wins + 1] = tonumber(w) end
+  t.ok(wins[1] > wins[2] + wins[3], ("the rule seat won %d, the random ones %d and %d")
+    :format(wins[1], wins[2], wins[3]))
+end)

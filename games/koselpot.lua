@@ -1,0 +1,268 @@
+-- Kosel, the pot game (Russian; 2-4 players): RULES.md §5, "everything as
+-- Bura except" KZM-R1 … KZM-R8.
+--
+-- Four cards in hand, leads of one or three cards, a Bura (three trumps
+-- among four) or four aces win the pot at once, and otherwise the cards are
+-- played out and the most card points take it. The ante, the session and
+-- the net chips are Bura's (games/bura/money.lua).
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local window = require "talon.window"
+local score = require "talon.score"
+local talon = require "talon"
+local money = require "games.bura.money"
+local rules = require "games.koselpot.rules"
+
+local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
+local RANKS = "A T K Q J 9 8 7 6"
+
+-- KZM-R2, BUR-R8 as trick rules; KZM-R6's option makes 6♠ the Schocha.
+local compiled = setmetatable({}, { __mode = "k" })
+
+local function trick_rules(st)
+  local o = st.opts
+  local key = (o.face_down and "down" or "open") .. (o.schocha and "+6S" or "")
+  local per = compiled[st.deck] or {}
+  compiled[st.deck] = per
+  if not per[key] then
+    per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
+      face_down = o.face_down and "allowed" or "never",
+      top = o.schocha and "6S" or nil, wild_top = o.schocha or nil })
+  end
+  return per[key]
+end
+
+local function count(hand, test)
+  local n = 0
+  for c, k in hand:each() do
+    if test(c) then n = n + k end
+  end
+  return n
+end
+
+-- ===== the deal (BUR-R2 … BUR-R4, KZM-R1)
+
+local function setup(st)
+  st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n)
+  for s = 1, st.n do st.chips[s] = st.scores[st.side_of[s]] end -- net chips
+end
+
+local function deal_hand(st)
+  money.ante(st)
+  local first = st:next(st.dealer)
+  deal.packets(st, st:order(first), { 1, 1, 1, 1 })
+  local turned = st.stock:draw()
+  st.trump, st.trump_card = turned.suit, turned
+  st.stock:put_bottom(turned)
+  st.turn, st.leader, st.outcome = first, first, nil
+  st:log("deal", { dealer = st.dealer, trump = turned },
+    "BUR-R3: %s deals; %s is turned: %s trump; %s leads (pot %d)", st.names[st.dealer], turned,
+    GLYPH[turned.suit], st.names[first], st.pot or 0)
+  return "declare"
+end
+
+-- ===== declarations (KZM-R3, KZM-R4)
+
+local function hands_full(st)
+  for s = 1, st.n do
+    if #st.hands[s] ~= 4 then return false end
+  end
+  return true
+end
+
+-- A pot combination of four cards: "bura" (three trumps or more) or
+-- "aces" (four aces), or nil.
+local function pot_kind(hand, trump)
+  if count(hand, function(c) return c.rank == "A" end) == 4 then return "aces" end
+  if count(hand, function(c) return c.suit == trump end) >= 3 then return "bura" end
+  return nil
+end
+
+local POT_NAME = { bura = "a Bura", aces = "four aces" }
+
+-- KZM-R3: the holders of a pot combination end the deal: the first from
+-- the leader (four aces first with aces_over_bura), or all of the best
+-- share (multi = "split").
+local function pot_combination(st)
+  if not hands_full(st) then return "play" end
+  local o, best, holders = st.opts, nil, {}
+  for _, s in ipairs(st:order(st.turn)) do
+    local kind = pot_kind(st.hands[s], st.trump)
+    if kind then
+      local rank = (o.aces_over_bura and kind == "aces") and 2 or 1
+      holders[#holders + 1] = { seat = s, kind = kind, rank = rank }
+      if not best or rank > best then best = rank end
+    end
+  end
+  if #holders == 0 then return nil end
+  local seats = {}
+  for _, h in ipairs(holders) do
+    if h.rank == best and (o.multi == "split" or #seats == 0) then
+      seats[#seats + 1] = h.seat
+      st:log("pot_combination", { seat = h.seat, kind = h.kind },
+        "KZM-R3: %s holds %s (%s)", st.names[h.seat], POT_NAME[h.kind], st.hands[h.seat])
+    end
+  end
+  st.outcome = { kind = "combination", seats = seats }
+  return "end"
+end
+
+-- The three highest cards of a hand passing test(card), as a Hand, or nil
+-- when fewer pass.
+local function three(st, hand, test)
+  local picked = {}
+  for _, c in ipairs(hand:cards()) do -- kind order: the highest of a suit first
+    if test(c) and #picked < 3 then picked[#picked + 1] = c end
+  end
+  return #picked == 3 and st.deck:hand(picked) or nil
+end
+
+-- KZM-R4: three aces or a Molodka (three cards of one suit, not trump)
+-- among the four cards; the combination is those three.
+local function lead_holders(st)
+  local list = {}
+  if not st.opts.lead_combos then return list end
+  for _, s in ipairs(st:order(st.turn)) do
+    local h = st.hands[s]
+    local aces = three(st, h, function(c) return c.rank == "A" end)
+    if aces then
+      list[#list + 1] = { seat = s, kind = "aces", cards = aces }
+    else
+      for _, suit in ipairs({ "S", "H", "D", "C" }) do
+        local m = suit ~= st.trump and three(st, h, function(c) return c.suit == suit end)
+        if m then
+          list[#list + 1] = { seat = s, kind = "molodka", cards = m }
+          break
+        end
+      end
+    end
+  end
+  return list
+end
+
+local declare = window.phase {
+  doc = "at the start of a trick: a Bura or four aces win the pot; three aces or a Molodka"
+    .. " may be declared for the lead (KZM-R3, KZM-R4)",
+  before = pot_combination,
+  holders = lead_holders,
+  rank = { aces = 2, molodka = 1 },
+  name = { aces = "three aces", molodka = "Molodka" },
+  rule = "KZM-R4",
+  next = "play",
+}
+
+-- ===== trick play (KZM-R2, BUR-R8, BUR-R9, KZM-R5)
+
+local function all_played(st)
+  for s = 1, st.n do
+    if #st.hands[s] > 0 then return false end
+  end
+  return true
+end
+
+local function on_trick(st, w, t)
+  if not st.quiet then
+    st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d: %s", st.names[w],
+      st.tricks_played, t:explain())
+  end
+  st.declared = nil
+  deal.replenish(st, w, 4) -- KZM-R1
+  if all_played(st) then
+    st.outcome = { kind = "played" } -- KZM-R5
+    return "end"
+  end
+  return "declare"
+end
+
+local play = window.force_lead(tricks.set_phase {
+  doc = "lead 1 or 3 cards of a suit; the others play as many, beating card by card to win"
+    .. " (KZM-R2, BUR-R8)",
+  rules = trick_rules,
+  rule = "BUR-R8",
+  lead_rule = "KZM-R2",
+  up_verb = function(st) return st.opts.face_down and "beat" or "play" end,
+  verbs = { "lead", "play", "beat", "down" },
+  on_trick = on_trick,
+}, "molodka", function(st) return st.opts.lead_declared_combo end, "KZM-R4")
+
+-- ===== the pot (KZM-R3, KZM-R5, KZM-R7)
+
+-- The pot to one seat, or shared by several in whole units (the rest
+-- stays); the next dealer; returns the rule and a note per seat.
+local function pay_out(st, seats, rule, why)
+  local pot, notes = st.pot or 0, {}
+  if #seats == 1 then
+    score.take_pot(st, seats[1])
+    st.next_dealer = seats[1]
+    notes[seats[1]] = ("took the pot of %d: %s"):format(pot, why)
+    return rule, notes
+  end
+  local each = pot // #seats
+  for _, s in ipairs(seats) do
+    st.chips[s] = (st.chips[s] or 0) + each
+    notes[s] = ("a share of %d of the pot of %d: %s"):format(each, pot, why)
+  end
+  st.pot = pot - each * #seats
+  st:log("pot", { seats = seats, each = each },
+    "%s: %d players share the pot of %d, %d each; %d stays", rule, #seats, pot, each, st.pot)
+  st.next_dealer = st:next(st.dealer) -- KZM-R7
+  return rule, notes
+end
+
+local function score_hand(st)
+  local out = st.outcome
+  if out.kind == "combination" then
+    return money.sync(st, pay_out(st, out.seats, "KZM-R3", "a pot combination"))
+  end
+  local best, seats = -1, {}
+  for s = 1, st.n do
+    local p = st.won[s]:points()
+    if p > best then best, seats = p, { s } elseif p == best then seats[#seats + 1] = s end
+  end
+  money.sync(st, pay_out(st, seats, "KZM-R5", ("the most card points, %d"):format(best)))
+end
+
+local function next_hand(st)
+  st.dealer = st.next_dealer or st.dealer
+  st.next_dealer, st.outcome = nil, nil
+end
+
+local function view(st, _, v)
+  v.trump_card = st.trump_card
+  v.turned = st.trump_card and st.trump_card:name()
+  v.roles = { dealer = st.dealer }
+end
+
+return game.define {
+  name = "Kosel (pot)",
+  summary = "Russian pot game for 2-4, Bura's cousin: four cards, leads of one or three,"
+    .. " the most card points take the pot",
+  players = { 3, 2, 4 },
+  direction = "cw",
+  options = {
+    players = { default = 3, values = { 2, 3, 4 },
+                doc = "each for himself (KZM-R1; not five: docs/games/koselpot.md)" },
+    ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
+    ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
+    multi = { default = "first", values = { "first", "split" },
+              doc = "several pot combinations: the first from the leader, or a share (M1)" },
+    aces_over_bura = { default = false, doc = "four aces rank above a Bura (M2)" },
+    lead_combos = { default = true, doc = "three aces or a Molodka give the lead (M4)" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (B7)" },
+    face_down = { default = false, doc = "a set that does not beat goes face down (M5)" },
+    schocha = { default = false, doc = "6♠ is the Schocha of Kosel for points (M3)" },
+    deals = { default = 20, doc = "deals in a session (BUR-R13)" },
+    stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+  },
+  deck = { ranks = RANKS, points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
+  rules = rules,
+  actions = { aces = "none", molodka = "none", play = "cards" },
+  setup = setup,
+  deal = deal_hand,
+  phases = { declare = declare, play = play },
+  score = score_hand,
+  match_over = money.match_over,
+  next_hand = next_hand,
+  view = view,
+}

@@ -1,0 +1,110 @@
+-- Kosel, the pot game (RULES.md §5, KZM-R1 … KZM-R7; EXAMPLES.md KZM-01,
+-- KZM-05): Bura with four cards, leads of one or three, pot combinations
+-- and the cards played out. Explicit deals: four cards each, the dealer,
+-- and the stock whose first card is turned.
+local t = require "talon.testing"
+local game = require "talon.game"
+local loader = require "talon.loader"
+local invariants = require "talon.invariants"
+local talon = require "talon"
+local support = require "tests.lua.games.sets_support"
+
+talon.style("ascii")
+
+local def = assert(loader.load("koselpot"))
+
+local function dealt(hands, turn, dealer, options)
+  return support.dealt(def, hands, turn, dealer, options)
+end
+
+local function no_declarations(g)
+  while g:phase() == "declare" do g:play("pass") end
+end
+
+t.test("KZM-R1: four cards each, a turned trump under the talon", function()
+  for _, n in ipairs({ 2, 3, 4 }) do
+    local st = game.new(def, { seed = 2, options = { players = n } }).state
+    for s = 1, n do t.eq(#st.hands[s], 4, n .. " players") end
+    t.eq(#st.stock, 36 - 4 * n); t.eq(st.pot, 5 * n, "BUR-R2: the antes")
+  end
+end)
+
+t.test("KZM-01, KZM-R2: leads of one or three cards", function()
+  local g = dealt({ "AS KS QS JS", "7H 8H 9C TC", "7C 8C 9D TD" }, "6H", 3)
+  no_declarations(g)
+  t.eq(g:why("lead AS"), nil); t.eq(g:why("lead AS KS QS"), nil)
+  t.eq(g:why("lead AS KS").rule, "KZM-R2"); t.eq(g:why("lead AS KS QS JS").rule, "KZM-R2")
+end)
+
+t.test("KZM-R3: a Bura among four cards or four aces win the pot at once", function()
+  local bura = dealt({ "7S 8S 9C TC", "7H 8H 9H AC", "7C 8C 9D TD" }, "6H", 3)
+  t.eq(bura.state.hand_no, 2, "the deal ended at once")
+  t.eq(bura.state.scores, { -5, 10, -5 }, "three hearts: the pot of 15")
+  t.eq(bura.state.dealer, 2, "KZM-R7: the winner deals")
+  local aces = dealt({ "AS AH AD AC", "7H 8H 9H TC", "7C 8C 9D TD" }, "6H", 3)
+  t.eq(aces.state.scores, { 10, -5, -5 }, "both hold one: the first from the leader")
+  local over = dealt({ "7H 8H 9H TC", "AS AH AD AC", "7C 8C 9D TD" }, "6H", 3,
+    { aces_over_bura = true })
+  t.eq(over.state.scores, { -5, 10, -5 }, "M2: four aces above the Bura")
+  local split = dealt({ "AS AH AD AC", "7H 8H 9H TC", "7C 8C 9D TD" }, "6H", 3,
+    { multi = "split" })
+  t.eq(split.state.scores, { 2, 2, -5 }, "M1: 7 each of 15")
+  t.eq(split.state.pot, 1 + 15, "the odd chip stays, with the new antes")
+  t.eq(split.state.dealer, 1, "KZM-R7: after a share, the dealer's left (dealer 3)")
+end)
+
+t.test("KZM-R4: three aces or a Molodka take the lead", function()
+  local hands = { "7S 8C 9H TS", "AS AH AC 7D", "KC QC JC 9S" } -- trump H, seat 1 leads
+  local g = dealt(hands, "6H", 3)
+  t.eq({ g:phase(), g:mover() }, { "declare", 2 })
+  g:play("aces"); g:play("molodka")
+  t.eq({ g:phase(), g:mover() }, { "play", 2 }, "three aces outrank a Molodka")
+  t.eq(dealt(hands, "6H", 3, { lead_combos = false }):phase(), "play", "M4 off")
+  local forced = dealt(hands, "6H", 3, { lead_declared_combo = true })
+  forced:play("pass"); forced:play("molodka")
+  t.eq(forced:mover(), 3)
+  t.eq(forced:legal(), { forced:parse("lead KC QC JC") }, "B7: the three of the Molodka, not 9S")
+end)
+
+t.test("KZM-05, KZM-R5, KZM-R7: played out, the most card points take the pot", function()
+  local function end_of_deal(piles, pot)
+    local g = game.new(def, { seed = 1 })
+    local st = g.state
+    st.pot = pot
+    for s = 1, 3 do
+      st.won[s]:clear(); st.won[s]:add(piles[s]); st.chips[s] = -5
+    end
+    st.outcome = { kind = "played" }
+    def.score(st)
+    def.next_hand(st)
+    return st
+  end
+  -- 55, 40, 25
+  local st = end_of_deal({ "AS TS AH TH KS JS JH QH JD", "AD TD AC KD KH", "TC KC QS QD QC JC" },
+    15)
+  t.eq(st.chips, { 10, -5, -5 }); t.eq(st.pot, 0)
+  t.eq(st.dealer, 1, "the winner deals next")
+  -- 40, 40, 40: a share of 5 each
+  local tie = end_of_deal({ "AS TS AH KS KH", "TH AD TD KD QD JD", "AC TC KC QC JC QS JS QH JH" },
+    16)
+  t.eq(tie.chips, { 0, 0, 0 }); t.eq(tie.pot, 1, "16 over 3: one chip stays")
+end)
+
+t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
+  local g = dealt({ "AD 7S 8S 9C", "6S 7H 8H 9H", "AC KC TH QC" }, "TD", 3, { schocha = true })
+  no_declarations(g)
+  g:play("lead AD"); g:play("play 6S")
+  t.eq(g.state.ctrick:beats("AC"), false, "the Schocha stands")
+  local plain = dealt({ "AD 7S 8S 9C", "6S 7H 8H 9H", "AC KC TH QC" }, "TD", 3)
+  no_declarations(plain)
+  plain:play("lead AD")
+  t.eq(plain.state.ctrick:beats("6S"), false, "6S is an ordinary card")
+end)
+
+t.test("every invariant holds over random sessions of 2, 3 and 4", function()
+  for _, n in ipairs({ 2, 3, 4 }) do
+    t.eq(invariants.run(def, { options = { players = n } }, 30), nil, n .. " players")
+  end
+  t.eq(invariants.run(def, { options = { multi = "split", face_down = true, schocha = true,
+    lead_declared_combo = true } }, 30), nil)
+end)
