@@ -12,6 +12,7 @@ local window = require "talon.window"
 local declare = require "games.bura.declare"
 local money = require "games.bura.money"
 local rules = require "games.bura.rules"
+local short = require "games.bura.short"
 
 local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
@@ -26,6 +27,7 @@ end
 -- the dealer's left, the next card turned for trump and put under the
 -- talon; the dealer's left leads.
 local function deal_hand(st)
+  short.all_in(st)
   money.ante(st)
   local first = st:next(st.dealer)
   deal.packets(st, st:order(first), { 1, 1, 1 })
@@ -72,7 +74,11 @@ local function on_trick(st, w, t)
   st.memory = memory
   st.declared = nil
   deal.replenish(st, w, 3)
-  if all_played(st) then return "claims" end
+  if all_played(st) then
+    short.all_in(st) -- everyone may claim (BUR-R10)
+    return "claims"
+  end
+  short.after_draw(st, w) -- five players (B8)
   return "declare"
 end
 
@@ -118,11 +124,10 @@ end
 return game.define {
   name = "Bura",
   summary = "Russian pot game for 2-6: sets of cards, three trumps win, claim 31",
-  players = { 3, 2, 4, 6 },
+  players = { 3, 2, 4, 5, 6 },
   direction = "cw",
   options = {
-    players = { default = 3, values = { 2, 3, 4, 6 },
-                doc = "each for himself (BUR-R1; five are not offered, see docs/games/bura.md)" },
+    players = { default = 3, values = { 2, 3, 4, 5, 6 }, doc = "each for himself (BUR-R1, B8)" },
     ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
     ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
     three_aces = { default = "lead", values = { "lead", "pot", "off" },

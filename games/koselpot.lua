@@ -1,4 +1,4 @@
--- Kosel, the pot game (Russian; 2-4 players): RULES.md §5, "everything as
+-- Kosel, the pot game (Russian; 2-5 players): RULES.md §5, "everything as
 -- Bura except" KZM-R1 … KZM-R8.
 --
 -- Four cards in hand, leads of one or three cards, a Bura (three trumps
@@ -13,6 +13,7 @@ local score = require "talon.score"
 local talon = require "talon"
 local money = require "games.bura.money"
 local rules = require "games.koselpot.rules"
+local short = require "games.bura.short"
 
 local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local RANKS = "A T K Q J 9 8 7 6"
@@ -49,6 +50,7 @@ local function setup(st)
 end
 
 local function deal_hand(st)
+  short.all_in(st)
   money.ante(st)
   local first = st:next(st.dealer)
   deal.packets(st, st:order(first), { 1, 1, 1, 1 })
@@ -169,9 +171,11 @@ local function on_trick(st, w, t)
   st.declared = nil
   deal.replenish(st, w, 4) -- KZM-R1
   if all_played(st) then
+    short.all_in(st)
     st.outcome = { kind = "played" } -- KZM-R5
     return "end"
   end
+  short.after_draw(st, w) -- five players (KZM-R8)
   return "declare"
 end
 
@@ -236,13 +240,12 @@ end
 
 return game.define {
   name = "Kosel (pot)",
-  summary = "Russian pot game for 2-4, Bura's cousin: four cards, leads of one or three,"
+  summary = "Russian pot game for 2-5, Bura's cousin: four cards, leads of one or three,"
     .. " the most card points take the pot",
-  players = { 3, 2, 4 },
+  players = { 3, 2, 4, 5 },
   direction = "cw",
   options = {
-    players = { default = 3, values = { 2, 3, 4 },
-                doc = "each for himself (KZM-R1; not five: docs/games/koselpot.md)" },
+    players = { default = 3, values = { 2, 3, 4, 5 }, doc = "each for himself (KZM-R1, KZM-R8)" },
     ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
     ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
     multi = { default = "first", values = { "first", "split" },

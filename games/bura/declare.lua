@@ -13,16 +13,19 @@ local declare = {}
 local RANKS = "A T K Q J 9 8 7 6"
 local compiled = setmetatable({}, { __mode = "k" })
 
-function declare.rules(st)
+-- 'open' (optional): every set face up whatever the option, as in the
+-- showdown of several Buras (BUR-R5).
+function declare.rules(st, open)
   local per = compiled[st.deck]
   if not per then
     per = {}
     compiled[st.deck] = per
   end
-  local key = st.opts.face_down and "down" or "open"
+  local down = st.opts.face_down and not open
+  local key = down and "down" or "open"
   if not per[key] then
     per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
-      face_down = st.opts.face_down and "allowed" or "never" })
+      face_down = down and "allowed" or "never" })
   end
   return per[key]
 end
@@ -75,7 +78,7 @@ end
 -- BUR-R5: the Bura holders play their three trumps face up in turn from
 -- the leader; the set that stands wins.
 local function showdown(st, holders)
-  local t = talon.trick(declare.rules(st), st.trump)
+  local t = talon.trick(declare.rules(st, true), st.trump)
   local shown = {}
   for _, h in ipairs(holders) do
     assert(t:play(h.seat, st.hands[h.seat]:copy()))

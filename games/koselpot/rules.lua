@@ -47,4 +47,10 @@ return {
       or "6♠ is an ordinary card."
   end,
   ["KZM-R7"] = "The pot's winner deals next; after a share, the player on the dealer's left.",
+  ["KZM-R8"] = function(o)
+    if o.players ~= 5 then return nil end
+    return "Five players: no card is removed and the hands end unequal; a player short of"
+      .. " cards plays all he has and cannot win, and one without cards sits out the rest of"
+      .. " the deal (the next player with cards leads for him)."
+  end,
 }

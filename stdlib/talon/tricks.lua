@@ -303,8 +303,9 @@ function tricks.set_phase(spec)
     check = spec.check or function(st, seat, a) return set_why_not(spec, st, seat, a) end,
     apply = function(st, seat, a)
       local ct, t, down = st.ctrick, st.trick, a.verb == "down"
-      st.hands[seat]:remove(a.arg)
-      assert(ct:play(seat, a.arg, down))
+      -- with the hand the engine knows a short follower (all his cards,
+      -- fewer than the lead, B8) and takes the cards out of it
+      assert(ct:play(seat, a.arg, down, st.hands[seat]))
       tricks.add(t, seat, a.arg:copy(), ct:led(), down)
       if t.n < st.n_in then
         st.turn = st:next(seat)

@@ -1,7 +1,6 @@
--- `talon check` on Kosel and Kosel (pot): 200 random matches of every
--- form with the invariants of talon.invariants asserted after every
--- action. A file of its own so that ctest runs the check tests side by
--- side.
+-- `talon check` on Kosel for points: 200 random matches of every form
+-- with the invariants of talon.invariants asserted after every action. A
+-- file of its own so that ctest runs the check tests side by side.
 local t = require "talon.testing"
 local run = require "tests.lua.cli.run"
 
@@ -13,14 +12,5 @@ t.test("every invariant holds for Kosel with 2, 3 and 4 players", function()
     t.eq(code, 0, n .. " players: " .. err)
     t.ok(out:find("Kosel: 200 random games (seeds 1-200,", 1, true), out)
     t.ok(out:find("200 matches finished", 1, true), out)
-  end
-end)
-
--- KZM-R1: Kosel, the pot game, for 2, 3 and 4 players, 200 sessions each.
-t.test("every invariant holds for Kosel (pot) with 2, 3 and 4 players", function()
-  for _, n in ipairs { "2", "3", "4" } do
-    local code, out, err = run.talon { "check", "koselpot", "--players", n, "--games", "200" }
-    t.eq(code, 0, n .. " players: " .. err)
-    t.ok(out:find("Kosel (pot): 200 random games (seeds 1-200,", 1, true), out)
   end
 end)

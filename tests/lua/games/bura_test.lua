@@ -39,7 +39,7 @@ local function deal_without_claims(g)
 end
 
 t.test("BUR-R1 … BUR-R4: players, ante, the deal and the first leader", function()
-  for _, n in ipairs({ 2, 3, 4, 6 }) do
+  for _, n in ipairs({ 2, 3, 4, 5, 6 }) do
     local g = game.new(def, { seed = 2, options = { players = n } })
     local st = g.state
     for s = 1, n do t.eq(#st.hands[s], 3, n .. " players: three cards each (BUR-R3)") end
@@ -127,6 +127,8 @@ t.test("BUR-R5: a Bura wins the pot at once; several play a showdown", function(
   t.eq(st.dealer, 1, "the Bura winner deals (B5)")
   local sd = dealt({ "QD JD 9D", "AD TD KD", "KS 8C 9H" }, "6D", 3)
   t.eq(sd.state.scores, { -5, 10, -5 }, "the second holder's set beats the first's")
+  local stands = dealt({ "AD TD KD", "QD JD 9D", "KS 8C 9H" }, "6D", 3, { face_down = true })
+  t.eq(stands.state.scores, { 10, -5, -5 }, "shown face up even with the face_down option")
 end)
 
 t.test("BUR-R6: three aces or a Molodka take the lead; options", function()
@@ -173,8 +175,23 @@ t.test("BUR-R13: the session ends after the set deals, or when a stake runs out"
   t.ok(broke:result().text:find("cannot pay the next ante", 1, true), broke:result().text)
 end)
 
-t.test("every invariant holds over random sessions of 2, 3, 4 and 6", function()
-  for _, n in ipairs({ 2, 3, 4, 6 }) do
+-- B8: with five players the hands end unequal; a player without cards
+-- sits out the rest of the deal, and the next player with cards leads in
+-- place of a winner who has none (our reading, docs/games/bura.md).
+t.test("B8: five players, a winner without cards", function()
+  local short = assert(loader.module("games.bura.short"))
+  local st = game.new(def, { seed = 1, options = { players = 5 } }).state
+  local hands = { "", "AS", "", "KS", "QS" }
+  for s = 1, 5 do st.hands[s]:clear(); st.hands[s]:add(hands[s]) end
+  short.after_draw(st, 1)
+  t.eq({ st:is_in(1), st:is_in(2), st:is_in(3), st.n_in }, { false, true, false, 3 })
+  t.eq(st.turn, 2, "the next player with cards leads")
+  short.all_in(st)
+  t.eq(st.n_in, 5, "everyone plays the next deal")
+end)
+
+t.test("every invariant holds over random sessions of 2 to 6", function()
+  for _, n in ipairs({ 2, 3, 4, 5, 6 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 40), nil, n .. " players")
   end
   t.eq(invariants.run(def, { options = { face_down = true, three_aces = "pot" } }, 30), nil)
