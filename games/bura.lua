@@ -13,68 +13,24 @@ local declare = require "games.bura.declare"
 local money = require "games.bura.money"
 local rules = require "games.bura.rules"
 local short = require "games.bura.short"
-
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
-
-local function setup(st)
-  st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- BUR-R3
-  -- the scores are net chips: a match started from given scores
-  -- (params.scores) starts the chips there too
-  for s = 1, st.n do st.chips[s] = st.scores[st.side_of[s]] end
-end
-
--- BUR-R2, BUR-R3, BUR-R4: the ante, three cards each one at a time from
--- the dealer's left, the next card turned for trump and put under the
--- talon; the dealer's left leads.
-local function deal_hand(st)
-  short.all_in(st)
-  money.ante(st)
-  local first = st:next(st.dealer)
-  deal.packets(st, st:order(first), { 1, 1, 1 })
-  local turned = st.stock:draw()
-  st.trump, st.trump_card = turned.suit, turned
-  st.stock:put_bottom(turned)
-  st.turn, st.leader, st.declared, st.outcome, st.memory = first, first, nil, nil, nil
-  st:log("deal", { dealer = st.dealer, trump = turned },
-    "BUR-R3: %s deals; %s is turned: %s trump; %s leads (pot %d)", st.names[st.dealer], turned,
-    GLYPH[turned.suit], st.names[first], st.pot or 0)
-  return "declare"
-end
-
-local function all_played(st)
-  for s = 1, st.n do
-    if #st.hands[s] > 0 then return false end
-  end
-  return true
-end
+local pot_table = require "games.bura.table"
 
 -- After a trick: the hands filled to three from the winner (BUR-R9), the
 -- claims after the last trick (BUR-R10), else the declarations of the next
 -- trick (BUR-R5, BUR-R6).
--- The card points of a trick's face-up plays (all of them unless the
--- face_down option hides some).
-local function shown_points(st, t)
-  local shown = 0
-  for i = 1, #t do
-    local _, cards, down = t:at(i)
-    if not down then shown = shown + st.deck:points(cards) end
-  end
-  return shown
-end
-
 local function on_trick(st, w, t)
   if not st.quiet then
     st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d (%d points shown): %s",
-      st.names[w], st.tricks_played, shown_points(st, t), t:explain())
+      st.names[w], st.tricks_played, tricks.shown_points(st.deck, t), t:explain())
   end
   -- what the winner saw of his trick, all he may count on for a claim
   -- (BUR-R10: nobody looks at won cards); views give each seat its own
   local memory = st.memory or {}
-  memory[w] = (memory[w] or 0) + shown_points(st, t)
+  memory[w] = (memory[w] or 0) + tricks.shown_points(st.deck, t)
   st.memory = memory
   st.declared = nil
   deal.replenish(st, w, 3)
-  if all_played(st) then
+  if pot_table.all_played(st) then
     short.all_in(st) -- everyone may claim (BUR-R10)
     return "claims"
   end
@@ -109,16 +65,14 @@ play.apply = function(st, seat, a)
   return set_apply(st, seat, a)
 end
 
-local function next_hand(st)
-  st.dealer = st.next_dealer or st.dealer
-  st.next_dealer, st.outcome = nil, nil
+local function deal_hand(st)
+  st.memory = nil
+  return pot_table.deal(st, 3) -- BUR-R2 … BUR-R4
 end
 
 local function view(st, seat, v)
   v.memory = st.memory and st.memory[seat] or 0 -- the points this seat saw itself take
-  v.trump_card = st.trump_card -- public: it lies under the talon (BUR-R3)
-  v.turned = st.trump_card and st.trump_card:name()
-  v.roles = { dealer = st.dealer }
+  pot_table.view(st, v)
 end
 
 return game.define {
@@ -144,11 +98,11 @@ return game.define {
   -- random players claim at random and double the pot until one cannot pay
   -- the ante, after a deal or two; `talon check` gives them a deep stake
   check = { options = { stake = 1000000000 } },
-  setup = setup,
+  setup = pot_table.setup,
   deal = deal_hand,
   phases = { declare = declare.phase, play = play, claims = money.claims_phase },
   score = money.score,
   match_over = money.match_over,
-  next_hand = next_hand,
+  next_hand = pot_table.next_hand,
   view = view,
 }

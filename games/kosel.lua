@@ -50,10 +50,8 @@ local function deal_hand(st)
       deal.start(st)
     end
     deal.packets(st, order, { 1, 1, 1, 1 })
-    turned = st.stock:draw()
+    turned = deal.turn_up(st)
   until not (is_schocha(turned) and st.opts.schocha_turnup == "redeal")
-  st.trump, st.trump_card = turned.suit, turned
-  st.stock:put_bottom(turned)
   st.turn, st.leader, st.declared = first, first, nil
   st:log("deal", { dealer = st.dealer, trump = turned },
     "KOZ-R5: %s deals; %s is turned: %s trump; %s leads", st.names[st.dealer], turned,
@@ -69,11 +67,7 @@ end
 local function on_trick(st, w, t)
   if not st.quiet then
     -- the face-up points only: nobody learns what went face down (KOZ-R10)
-    local shown = 0
-    for i = 1, #t do
-      local _, cards, down = t:at(i)
-      if not down then shown = shown + st.deck:points(cards) end
-    end
+    local shown = tricks.shown_points(st.deck, t)
     st:log("trick", { winner = w, points = shown },
       "KOZ-R10: %s takes trick %d (%d points face up): %s", st.names[w], st.tricks_played,
       shown, t:explain())

@@ -14,8 +14,8 @@ local talon = require "talon"
 local money = require "games.bura.money"
 local rules = require "games.koselpot.rules"
 local short = require "games.bura.short"
+local pot_table = require "games.bura.table"
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local RANKS = "A T K Q J 9 8 7 6"
 
 -- KZM-R2, BUR-R8 as trick rules; KZM-R6's option makes 6♠ the Schocha.
@@ -40,28 +40,6 @@ local function count(hand, test)
     if test(c) then n = n + k end
   end
   return n
-end
-
--- ===== the deal (BUR-R2 … BUR-R4, KZM-R1)
-
-local function setup(st)
-  st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n)
-  for s = 1, st.n do st.chips[s] = st.scores[st.side_of[s]] end -- net chips
-end
-
-local function deal_hand(st)
-  short.all_in(st)
-  money.ante(st)
-  local first = st:next(st.dealer)
-  deal.packets(st, st:order(first), { 1, 1, 1, 1 })
-  local turned = st.stock:draw()
-  st.trump, st.trump_card = turned.suit, turned
-  st.stock:put_bottom(turned)
-  st.turn, st.leader, st.outcome = first, first, nil
-  st:log("deal", { dealer = st.dealer, trump = turned },
-    "BUR-R3: %s deals; %s is turned: %s trump; %s leads (pot %d)", st.names[st.dealer], turned,
-    GLYPH[turned.suit], st.names[first], st.pot or 0)
-  return "declare"
 end
 
 -- ===== declarations (KZM-R3, KZM-R4)
@@ -156,13 +134,6 @@ local declare = window.phase {
 
 -- ===== trick play (KZM-R2, BUR-R8, BUR-R9, KZM-R5)
 
-local function all_played(st)
-  for s = 1, st.n do
-    if #st.hands[s] > 0 then return false end
-  end
-  return true
-end
-
 local function on_trick(st, w, t)
   if not st.quiet then
     st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d: %s", st.names[w],
@@ -170,7 +141,7 @@ local function on_trick(st, w, t)
   end
   st.declared = nil
   deal.replenish(st, w, 4) -- KZM-R1
-  if all_played(st) then
+  if pot_table.all_played(st) then
     short.all_in(st)
     st.outcome = { kind = "played" } -- KZM-R5
     return "end"
@@ -227,17 +198,6 @@ local function score_hand(st)
   money.sync(st, pay_out(st, seats, "KZM-R5", ("the most card points, %d"):format(best)))
 end
 
-local function next_hand(st)
-  st.dealer = st.next_dealer or st.dealer
-  st.next_dealer, st.outcome = nil, nil
-end
-
-local function view(st, _, v)
-  v.trump_card = st.trump_card
-  v.turned = st.trump_card and st.trump_card:name()
-  v.roles = { dealer = st.dealer }
-end
-
 return game.define {
   name = "Kosel (pot)",
   summary = "Russian pot game for 2-5, Bura's cousin: four cards, leads of one or three,"
@@ -261,11 +221,11 @@ return game.define {
   deck = { ranks = RANKS, points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
   rules = rules,
   actions = { aces = "none", molodka = "none", play = "cards" },
-  setup = setup,
-  deal = deal_hand,
+  setup = pot_table.setup,
+  deal = function(st) return pot_table.deal(st, 4) end, -- KZM-R1
   phases = { declare = declare, play = play },
   score = score_hand,
   match_over = money.match_over,
-  next_hand = next_hand,
-  view = view,
+  next_hand = pot_table.next_hand,
+  view = function(st, _, v) pot_table.view(st, v) end,
 }

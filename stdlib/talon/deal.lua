@@ -107,6 +107,17 @@ function deal.draw(st)
   return st.stock:draw()
 end
 
+-- Turns the next card of the stock for trump (RULES.md §7 "turn-up trump
+-- card that is drawn last"; KOZ-R5, BUR-R3, BES-R4): its suit becomes
+-- st.trump, the card st.trump_card, and it goes under the stock, to be
+-- drawn last. Returns the card.
+function deal.turn_up(st)
+  local card = st.stock:draw()
+  st.trump, st.trump_card = card.suit, card
+  st.stock:put_bottom(card)
+  return card
+end
+
 -- Refills the hands after a trick (RULES.md §7 "draw rotation from the
 -- trick winner, one card at a time"; KOZ-R11, BUR-R9, BES-R7): from seat
 -- 'first' on in the order of play, each seat short of 'size' cards draws

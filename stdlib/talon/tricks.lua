@@ -238,6 +238,17 @@ function tricks.phase(spec)
   }
 end
 
+-- The card points of the face-up plays of talon.Trick 't' (of the deck
+-- 'deck'): what the table saw of it, face-down cards left out (KOZ-R10).
+function tricks.shown_points(deck, t)
+  local shown = 0
+  for i = 1, #t do
+    local _, cards, down = t:at(i)
+    if not down then shown = shown + deck:points(cards) end
+  end
+  return shown
+end
+
 -- ===== a trick phase of sets: tricks.set_phase(spec)
 --
 -- Tricks whose plays are sets of cards (RULES.md §7 "multi-card sets";
