@@ -34,22 +34,9 @@ local function trick_rules(st)
   return per[key]
 end
 
-local function count(hand, test)
-  local n = 0
-  for c, k in hand:each() do
-    if test(c) then n = n + k end
-  end
-  return n
-end
+local count = pot_table.count
 
 -- ===== declarations (KZM-R3, KZM-R4)
-
-local function hands_full(st)
-  for s = 1, st.n do
-    if #st.hands[s] ~= 4 then return false end
-  end
-  return true
-end
 
 -- A pot combination of four cards: "bura" (three trumps or more) or
 -- "aces" (four aces), or nil.
@@ -65,7 +52,7 @@ local POT_NAME = { bura = "a Bura", aces = "four aces" }
 -- the leader (four aces first with aces_over_bura), or all of the best
 -- share (multi = "split").
 local function pot_combination(st)
-  if not hands_full(st) then return "play" end
+  if not pot_table.hands_full(st, 4) then return "play" end
   local o, best, holders = st.opts, nil, {}
   for _, s in ipairs(st:order(st.turn)) do
     local kind = pot_kind(st.hands[s], st.trump)

@@ -4,6 +4,7 @@
 -- Molodka (three cards of one plain suit) may be declared for the lead.
 local window = require "talon.window"
 local talon = require "talon"
+local pot_table = require "games.bura.table"
 
 local declare = {}
 
@@ -33,13 +34,7 @@ end
 declare.RANK = { aces = 2, molodka = 1 }
 declare.NAME = { aces = "three aces", molodka = "Molodka" }
 
-local function count(hand, test)
-  local n = 0
-  for c, k in hand:each() do
-    if test(c) then n = n + k end
-  end
-  return n
-end
+local count = pot_table.count
 
 -- Does a hand of three hold a Bura (three trumps, BUR-R5)?
 function declare.is_bura(hand, trump)
@@ -56,13 +51,6 @@ function declare.combo(hand, trump)
     return "molodka"
   end
   return nil
-end
-
-local function hands_full(st)
-  for s = 1, st.n do
-    if st:is_in(s) and #st.hands[s] ~= 3 then return false end
-  end
-  return true
 end
 
 -- The seats in play from the leader whose hand passes 'test'.
@@ -133,7 +121,7 @@ declare.phase = window.phase {
   doc = "at the start of a trick: a Bura wins the pot; three aces or a Molodka may be"
     .. " declared for the lead (BUR-R5, BUR-R6)",
   before = function(st)
-    if not hands_full(st) then return "play" end
+    if not pot_table.hands_full(st, 3) then return "play" end
     return pot_combination(st)
   end,
   holders = lead_holders,

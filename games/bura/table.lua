@@ -34,6 +34,24 @@ function table_.deal(st, size)
   return "declare"
 end
 
+-- How many cards of 'hand' pass test(card), copies counted.
+function table_.count(hand, test)
+  local n = 0
+  for c, k in hand:each() do
+    if test(c) then n = n + k end
+  end
+  return n
+end
+
+-- Does every seat in play hold 'size' cards, so declarations are open
+-- (BUR-R5: "hands full")?
+function table_.hands_full(st, size)
+  for s = 1, st.n do
+    if st:is_in(s) and #st.hands[s] ~= size then return false end
+  end
+  return true
+end
+
 -- Has every card been played (every hand empty)?
 function table_.all_played(st)
   for s = 1, st.n do

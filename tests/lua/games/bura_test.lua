@@ -19,10 +19,7 @@ local function dealt(hands, turn, dealer, options)
   return support.dealt(def, hands, turn, dealer, options)
 end
 
--- Passes every declaration window (BUR-R6 is optional).
-local function no_declarations(g)
-  while g:phase() == "declare" do g:play("pass") end
-end
+local no_declarations = support.no_declarations
 
 -- Plays the current deal to its end without a claim: the first legal
 -- action that is not a claim, which after the last trick is a pass.

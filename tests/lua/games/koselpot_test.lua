@@ -17,9 +17,7 @@ local function dealt(hands, turn, dealer, options)
   return support.dealt(def, hands, turn, dealer, options)
 end
 
-local function no_declarations(g)
-  while g:phase() == "declare" do g:play("pass") end
-end
+local no_declarations = support.no_declarations
 
 t.test("KZM-R1: four cards each, a turned trump under the talon", function()
   for _, n in ipairs({ 2, 3, 4, 5 }) do

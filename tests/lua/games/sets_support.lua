@@ -24,4 +24,10 @@ function support.dealt(def, hands, turn, dealer, options)
     hands = hands, stock = support.stock(def, hands, turn) } })
 end
 
+-- Passes every declaration window of game 'g' (the phase "declare"; a
+-- declaration is optional, BUR-R6, KZM-R4).
+function support.no_declarations(g)
+  while g:phase() == "declare" do g:play("pass") end
+end
+
 return support
