@@ -12,7 +12,7 @@
 --   valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 --     build/release/repl/talon run bench/count.lua playout 1001
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local talon = require "talon"
 
 local mode, n = arg[1] or "playout", math.tointeger(tonumber(arg[2] or "")) or 1000

@@ -14,7 +14,7 @@
 -- the same primitives without the framework. Every figure is the best of
 -- ROUNDS (default 5) runs, as other processes share the machine.
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local talon = require "talon"
 
 local c_bench = arg[1]

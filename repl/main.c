@@ -301,8 +301,8 @@ static int run_script(lua_State *L, int argc, char **argv, int i) {
 
 static int run_tests(lua_State *L, int argc, char **argv, int i, int root) {
   if (i + 1 >= argc) return usage_error("missing FILE after", "test");
-  if (!need_module(L, "test", "talon.testing", "stdlib/talon/testing.lua",
-                   root))
+  if (!need_module(L, "test", "talon.host.testing",
+                   "stdlib/talon/host/testing.lua", root))
     return 1;
   push_strings(L, argv, i + 1, argc); /* arg: files, [0] = "test", */
   lua_pushstring(L, argv[i]);         /* [-1] = the program */

@@ -6,7 +6,7 @@
  * Every evaluation goes through tl_sandbox_pcall with TL_SB_SIGINT, so
  * Ctrl-C stops running code (at the prompt it clears the line) and every
  * error is reported with a traceback before the loop goes on. Results are
- * printed by talon.pretty when it is found.
+ * printed by talon.host.pretty when it is found.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -250,7 +250,7 @@ static int read_statement(lua_State *L, lineedit *le) {
 
 /* {====================================================== evaluating */
 
-/* Prints its arguments with talon.pretty's show (upvalue 1, may be nil),
+/* Prints its arguments with talon.host.pretty's show (upvalue 1, may be nil),
  * tab-separated. */
 static int repl_show(lua_State *L) {
   int n = lua_gettop(L);
@@ -286,10 +286,10 @@ static void evaluate(lua_State *L, int show) {
   }
 }
 
-/* Pushes the printer: repl_show over talon.pretty.show when found. */
+/* Pushes the printer: repl_show over talon.host.pretty.show when found. */
 static void push_printer(lua_State *L) {
   lua_getglobal(L, "require");
-  lua_pushliteral(L, "talon.pretty");
+  lua_pushliteral(L, "talon.host.pretty");
   if (tl_sandbox_pcall(L, 1, 1, 0, 0) == TL_SB_OK && lua_istable(L, -1)) {
     lua_getfield(L, -1, "show");
     lua_remove(L, -2);

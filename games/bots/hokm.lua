@@ -8,7 +8,8 @@
 --     longest plain suit, else its highest trump;
 --   follow (HOK-R3, R4): the lowest card when the partner is already
 --     winning, else the cheapest card that wins, else the lowest card.
-local view = require "talon.view"
+
+local seats = require "talon.seats"
 
 local bot = { name = "rule-of-thumb hokm" }
 
@@ -122,7 +123,7 @@ end
 local function follow(v)
   local trick = v.trick
   local w = winner_index(trick, v.trump)
-  local partner = view.partner(v)
+  local partner = seats.partner(v)
   if partner and trick.seats[w] == partner then
     return lowest(v.legal, v.trump), "the partner is winning the trick: play the lowest card"
   end

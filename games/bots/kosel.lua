@@ -6,8 +6,8 @@
 --   follow: the partner winning, give him the richest cards face down;
 --     else beat with the cheapest set that beats when the trick is worth
 --     it or the set holds no trump; else the cheapest cards face down.
-local view = require "talon.view"
 local sets = require "games.bots.sets"
+local seats = require "talon.seats"
 
 local bot = { name = "rule-of-thumb kosel" }
 
@@ -58,7 +58,7 @@ end
 
 local function follow(v)
   local trump = v.trump
-  local partner = view.partner(v)
+  local partner = seats.partner(v)
   if partner and winning_seat(v) == partner then
     return pick(v.legal, "down", points, true),
       "the partner is winning: give him the richest cards face down"

@@ -45,13 +45,13 @@ local USAGE = {
 }
 
 local COMMANDS = {
-  play = function(args) return require("talon.play").run(args) end,
-  sim = function(args) return require("talon.sim").run(args) end,
-  check = function(args) return require("talon.check").run(args) end,
-  replay = function(args) return require("talon.replay").run(args) end,
-  list = function(args) return require("talon.list").run(args) end,
-  rules = function(args) return require("talon.rules").run(args) end,
-  explain = function(args) return require("talon.rules").explain(args) end,
+  play = function(args) return require("talon.cli.play").run(args) end,
+  sim = function(args) return require("talon.cli.sim").run(args) end,
+  check = function(args) return require("talon.cli.check").run(args) end,
+  replay = function(args) return require("talon.cli.replay").run(args) end,
+  list = function(args) return require("talon.cli.list").run(args) end,
+  rules = function(args) return require("talon.cli.rules").run(args) end,
+  explain = function(args) return require("talon.cli.rules").explain(args) end,
 }
 
 -- Keeps usage errors (tables) as they are; gives other errors a

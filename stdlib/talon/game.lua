@@ -1,5 +1,5 @@
 -- talon.game: game definitions (data plus named hooks) and their checks;
--- game.new builds the running game (talon.running).
+-- game.new builds the running game (talon.host.running).
 --
 -- The framework knows every key a definition may have, which are required,
 -- and what each is; an unknown or mistyped key is rejected with a sentence
@@ -274,9 +274,9 @@ function game.phase_doc(def, name, opts)
   return doc
 end
 
--- A running game; see talon.running and docs/framework.md §2.
+-- A running game; see talon.host.running and docs/framework.md §2.
 function game.new(def, params)
-  return require("talon.running").new(def, params)
+  return require("talon.host.running").new(def, params)
 end
 
 return game

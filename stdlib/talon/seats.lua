@@ -52,4 +52,13 @@ function seats.side_name(st, side)
   return table.concat(names, "+")
 end
 
+-- The partner of the view's seat, from its public partnerships (sides);
+-- nil when the seat plays alone. For bots, which see only views.
+function seats.partner(v)
+  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
+    if s ~= v.seat then return s end
+  end
+  return nil
+end
+
 return seats

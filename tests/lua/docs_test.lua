@@ -1,7 +1,7 @@
 -- Docs are checked (STYLE.md rule 24): every function of the `talon` Lua
 -- API, and every method of its userdata types, has an entry in
 -- docs/api.md. A new primitive without documentation fails here.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 local function read(path)

@@ -4,7 +4,7 @@
 -- run` failing with file:line and a traceback, a REPL that survives every
 -- kind of Lua error and keeps history in a terminal, cards in colour only
 -- where the terminal takes it, and the data root search (docs/program.md).
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 
 local run = program.run

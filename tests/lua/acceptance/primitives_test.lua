@@ -4,7 +4,7 @@
 -- several that no seed spells out (four copies of a card in one trick,
 -- sets that first-fit pairing gets wrong, a joker deck, a stripped deck, a
 -- partner's winning card), each citing the rule it checks.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 talon.style("ascii")

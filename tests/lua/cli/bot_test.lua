@@ -1,9 +1,9 @@
 -- The rule-of-thumb Hokm bot (games/bots/hokm.lua) through the bot
 -- interface of docs/cli.md: choose(view, rng) -> action, reason. Views are
 -- built by hand, as the framework would give them to one seat.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local run = require "tests.lua.cli.run"
 
 local bot = assert(loader.module("games.bots.hokm"))

@@ -1,9 +1,9 @@
 -- The rule-of-thumb Bura bot (games/bots/bura.lua) through the bot
 -- interface of docs/cli.md: choose(view, rng) -> action, reason; views
 -- are built by hand as the framework gives them to one seat.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local actions = require "talon.actions"
 local run = require "tests.lua.cli.run"
 

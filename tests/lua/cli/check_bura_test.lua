@@ -1,7 +1,7 @@
 -- `talon check` on Bura: 200 random sessions of every form with the
--- invariants of talon.invariants asserted after every action. A file of
+-- invariants of talon.host.invariants asserted after every action. A file of
 -- its own so that ctest runs the check tests side by side.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 -- BUR-R1, B8: Bura for 2 to 6 players, 200 sessions each: sets, claims,

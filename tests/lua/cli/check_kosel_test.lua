@@ -1,7 +1,7 @@
 -- `talon check` on Kosel for points: 200 random matches of every form
--- with the invariants of talon.invariants asserted after every action. A
+-- with the invariants of talon.host.invariants asserted after every action. A
 -- file of its own so that ctest runs the check tests side by side.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 -- KOZ-R1: Kosel for 2, 3 and 4 players, 200 matches each: sets, face-down

@@ -1,9 +1,9 @@
--- `talon check`: random games with the invariants of talon.invariants
+-- `talon check`: random games with the invariants of talon.host.invariants
 -- asserted after every action (every card in exactly one place, the mover
 -- always has a legal action, games end, scores change only in scoring).
 -- Commands run in a temporary directory: check writes its failure records
 -- to the current one.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 local fixtures = run.root .. "/tests/fixtures/broken_games/"

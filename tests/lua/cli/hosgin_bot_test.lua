@@ -5,11 +5,11 @@
 -- concedes only when even 300 trick points cannot make the bid (HOS-R14),
 -- and gives a reason for every card. Played through real games, seat views
 -- only, as `talon play`'s `hint` asks it.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local bots = require "talon.bots"
+local loader = require "talon.host.loader"
+local bots = require "talon.cli.bots"
 
 local def = assert(loader.load("hosgin"))
 local bot = assert(bots.rule("hosgin", def))

@@ -2,9 +2,9 @@
 -- interface of docs/cli.md: choose(view, rng) -> action, reason; views
 -- are built by hand as the framework gives them to one seat (a set is a
 -- Hand, a face-down play false).
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local actions = require "talon.actions"
 local run = require "tests.lua.cli.run"
 

@@ -1,7 +1,7 @@
 -- `talon list` and `talon rules`/`explain`: the games found, their
 -- options, variants under their base game, and rules that reflect the
 -- chosen options.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 t.test("list shows games with players, summary, options and variants", function()

@@ -2,7 +2,7 @@
 -- "Common options"): every mistake is one line on stderr naming the
 -- argument at fault, with exit code 2; a game file that does not load is
 -- exit 1 with the file and line.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 local function usage(args, pattern)

@@ -1,7 +1,7 @@
 -- `talon play` driven through a pipe, as a person would type (docs/cli.md
 -- "play"). The facts of the position (hand, legal cards) are read from the
 -- program's own table, so the tests check behaviour, not one deal.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 local function play(input, ...)

@@ -1,7 +1,7 @@
 -- Game records (docs/framework.md §7): `talon play --record` writes one,
 -- `talon replay` steps through it and checks it ends with the recorded
 -- result; a record that was tampered with is refused, naming the action.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 local function read(path)

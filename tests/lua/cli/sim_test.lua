@@ -1,6 +1,6 @@
 -- `talon sim`: bot self-play is deterministic for a seed, and the
 -- rule-of-thumb Hokm bot (games/bots/hokm.lua) beats the random player.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local run = require "tests.lua.cli.run"
 
 local function sim_json(...)

@@ -1,10 +1,10 @@
 -- The terminal table of `talon play` (repl/talon/table.lua) draws the score
 -- line from the view alone: partnerships from the view's public sides
 -- (HOK-R1), and accounts readable when some are negative (HOS-R24).
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local tbl = require "talon.table"
+local loader = require "talon.host.loader"
+local tbl = require "talon.cli.table"
 
 t.test("the score line names partnerships from the view's sides", function()
   local g = game.new(assert(loader.load("hokm")), { seed = 3, hands = 1 })

@@ -2,7 +2,7 @@
 -- "Randomness"): the sizes each rule asks for, the same deal for the same
 -- seed, a different deal for another seed, and failures that change
 -- nothing.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 local FRENCH = "A K Q J T 9 8 7 6 5 4 3 2"

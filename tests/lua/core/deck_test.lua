@@ -2,7 +2,7 @@
 -- "Hands"): every seed deck builds, cards are interned, malformed input
 -- gives a clean error that names the token, and wrong argument types give
 -- `bad argument` errors, never a crash.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 local SEED_DECKS = {

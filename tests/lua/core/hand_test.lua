@@ -1,5 +1,5 @@
 -- Hands and piles from Lua (docs/api.md "Hands", "Piles", "Randomness").
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 local hosgin = talon.deck { ranks = "A T K Q J", copies = 4, points = "11 10 4 3 2" }

@@ -1,7 +1,7 @@
 -- The generator from Lua (docs/api.md "Randomness"; RULES.md §0 "Seeded
 -- randomness"): seeds as integers or strings, exact save and restore for
 -- replays, bounds, and clean errors.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 local function draws(r, n, hi)

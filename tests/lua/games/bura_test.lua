@@ -1,10 +1,10 @@
 -- Bura (RULES.md §4, BUR-R1 … BUR-R13; EXAMPLES.md BUR-01, BUR-03,
 -- BUR-05 … BUR-07), mostly driven by explicit deals: three cards each,
 -- the dealer, and the stock whose first card is turned for trump.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local invariants = require "talon.invariants"
+local loader = require "talon.host.loader"
+local invariants = require "talon.host.invariants"
 local talon = require "talon"
 local support = require "tests.lua.games.sets_support"
 

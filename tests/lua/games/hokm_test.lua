@@ -6,13 +6,13 @@
 -- winner of trick k gets the highest card of group k, and everybody plays
 -- his card of group k to trick k. Every player then follows suit, so the
 -- trick goes to the wanted seat under HOK-R3/R4 and nothing else decides.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local bot = require "talon.bot"
+local loader = require "talon.host.loader"
+local bot = require "talon.host.bot"
 local talon = require "talon"
-local invariants = require "talon.invariants"
-local record = require "talon.record"
+local invariants = require "talon.host.invariants"
+local record = require "talon.host.record"
 
 local def = assert(loader.load("hokm"))
 local RANKS = { "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2" }

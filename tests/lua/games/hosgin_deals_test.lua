@@ -2,10 +2,10 @@
 -- concession, won and lost contracts, a defender without a trick, the
 -- rounding exception, HOSGIN, the discard with locking, the peek, the
 -- stock, the target and the money ledger.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local sup = require "tests.lua.games.hosgin_support"
-local invariants = require "talon.invariants"
-local record = require "talon.record"
+local invariants = require "talon.host.invariants"
+local record = require "talon.host.record"
 
 local tools = sup.tools
 

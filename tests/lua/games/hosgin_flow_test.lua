@@ -2,7 +2,7 @@
 -- speaks first, who leads the first trick (HOS-R17), and 25 tricks each led
 -- by the winner of the last (HOS-R25), checked on seeded deals played by
 -- random legal players through the public game API.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local game = require "talon.game"
 local sup = require "tests.lua.games.hosgin_support"

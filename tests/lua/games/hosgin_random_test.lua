@@ -1,16 +1,16 @@
--- Hosgin under random and bot play: every invariant of talon.invariants
+-- Hosgin under random and bot play: every invariant of talon.host.invariants
 -- after every action (each card in exactly one place, HOS-R4; a legal move
 -- for the mover; scores change only when a deal is scored), and 500 card
 -- points in every played deal (HOS-R6, EXAMPLES.md HOS-21).
 --
 -- Random bidders almost always overbid and lose, so a match to 4555 would
 -- not end; these matches use a low target and bid_limit to stay short.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local variant = require "talon.variant"
-local invariants = require "talon.invariants"
+local invariants = require "talon.host.invariants"
 local sup = require "tests.lua.games.hosgin_support"
 
 local deals, totals = 0, {}
@@ -99,7 +99,7 @@ t.test("variants load and change their option (HOS-R21, HOS-R35)", function()
 end)
 
 t.test("records replay and undo restores (HOS-R8 … R27 through the framework)", function()
-  local record = require "talon.record"
+  local record = require "talon.host.record"
   local g = game.new(sup.def, { seed = 4, game = "hosgin",
                                 options = { target = 1500, bid_limit = 700 } })
   local rng = talon.rng(4)

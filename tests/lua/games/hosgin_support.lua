@@ -3,8 +3,8 @@
 -- auction, trump, the decision and the discard.
 local talon = require "talon"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local invariants = require "talon.invariants"
+local loader = require "talon.host.loader"
+local invariants = require "talon.host.invariants"
 
 local support = {}
 

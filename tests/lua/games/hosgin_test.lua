@@ -1,7 +1,7 @@
 -- Hosgin's worked examples (EXAMPLES.md HOS-01 … HOS-05, HOS-13, HOS-18,
 -- HOS-19, HOS-21) through the game: the meld function of games/hosgin.lua,
 -- its rounding, the auction and the legal cards of running games.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local sup = require "tests.lua.games.hosgin_support"
 
 local tools = sup.tools

@@ -1,10 +1,10 @@
 -- Kosel for points (RULES.md §3, KOZ-R1 … KOZ-R14; EXAMPLES.md KOZ-01,
 -- KOZ-05, KOZ-07, KOZ-08, KOZ-10, KOZ-13), mostly driven by explicit
 -- deals: four hands, the dealer, and the stock whose first card is turned.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local invariants = require "talon.invariants"
+local loader = require "talon.host.loader"
+local invariants = require "talon.host.invariants"
 local talon = require "talon"
 local support = require "tests.lua.games.sets_support"
 

@@ -2,10 +2,10 @@
 -- KZM-05): Bura with four cards, leads of one or three, pot combinations
 -- and the cards played out. Explicit deals: four cards each, the dealer,
 -- and the stock whose first card is turned.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local invariants = require "talon.invariants"
+local loader = require "talon.host.loader"
+local invariants = require "talon.host.invariants"
 local talon = require "talon"
 local support = require "tests.lua.games.sets_support"
 

@@ -1,7 +1,7 @@
 -- Besigue's melds (RULES.md §6.4, corrected seed §6.1) through talon.melds:
 -- every value of the table, EXAMPLES.md BES-01, and option quint_any_suit
 -- (BES-R13). Which melds a set of cards forms; declaring is the game's job.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local besigue_melds = require "tests.lua.meld.besigue_melds"
 

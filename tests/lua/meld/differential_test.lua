@@ -3,7 +3,7 @@
 -- (with HOS-R21 both ways) and Besigue's §6.4, on seeded random deals and
 -- on exhaustive small cases, for every trump. A disagreement reports the
 -- seed (or case) that shows it first.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local hosgin_melds = require "tests.lua.meld.hosgin_melds"
 local besigue_melds = require "tests.lua.meld.besigue_melds"

@@ -1,7 +1,7 @@
 -- talon.melds rejects bad meld tables and bad arguments with a message
 -- naming the meld and the key, or the argument (STYLE: bad input gets a
 -- clear error, never a crash; the §1.6 / §6.4 tables need every key).
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local hosgin_melds = require "tests.lua.meld.hosgin_melds"
 

@@ -1,7 +1,7 @@
 -- Hosgin's meld table (RULES.md §1.6) through the talon.melds binding:
 -- the seed's totals (EXAMPLES.md HOS-01 … HOS-05), subsumption (HOS-R18),
 -- both HOS-R21 options, the breakdown and discard locking (HOS-R15).
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local hosgin_melds = require "tests.lua.meld.hosgin_melds"
 

@@ -1,8 +1,8 @@
--- talon.pretty (docs/program.md "The REPL"): how values print — strings
+-- talon.host.pretty (docs/program.md "The REPL"): how values print — strings
 -- quoted, tables shallow with sorted keys, depth-limited, cycle-safe,
 -- __tostring used (cards, hands, violations).
-local t = require "talon.testing"
-local pretty = require "talon.pretty"
+local t = require "talon.host.testing"
+local pretty = require "talon.host.pretty"
 
 t.test("scalars", function()
   t.eq(pretty.show("a\nb\"c"), '"a\\nb\\"c"', "string quoted on one line")

@@ -1,6 +1,6 @@
 -- The talon program seen from the shell (docs/program.md): --help,
 -- --version, usage errors, `talon run`, and the REPL driven through a pipe.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 
 local run = program.run
@@ -148,7 +148,7 @@ t.test("repl: Hosgin's tools score a hand as docs/games/hosgin.md shows", functi
     'print(hosgin.tools.melds("KS QS KH QH KD QD KC QC JH TH AH", "H"))',
     'hosgin.tools.melds("QH KH", "D").total',
     "hosgin.tools.round(155)",
-    'require("talon.loader").load("hosgin-scaled").tools.melds("ASx3 AHx3 ADx3 ACx3", "S", '
+    'require("talon.host.loader").load("hosgin-scaled").tools.melds("ASx3 AHx3 ADx3 ACx3", "S", '
       .. '"scaled").total',
     "g = require(\"talon.game\").new(hosgin, {seed = 7})",
     'hosgin.tools.melds(g.state.hands[1], "H").total > 0',

@@ -1,7 +1,7 @@
 -- talon.sandbox from Lua (docs/api.md "The sandbox"): the fail tuple of load,
 -- the four results of a failed call, environments with extras, budgets
 -- and the memory cap. The C side is tested in tests/c/test_sandbox.c.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local sandbox = require("talon").sandbox
 
 local FIX = "tests/fixtures/"

@@ -1,7 +1,7 @@
 -- The test runner itself (stdlib/talon/testing.lua; STYLE.md rule 21):
 -- failures name file:line, leaked globals fail the test, files that do not
 -- load count as failures, and the last line is "N passed, N failed".
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 
 local function last_line(out)

@@ -1,9 +1,9 @@
 -- A game's `check.options` (docs/framework.md, key `check`): random checks
 -- play with them unless the caller gives its own, so a bidding game whose
 -- random bidders never finish a match can still be checked end to end.
-local t = require "talon.testing"
-local loader = require "talon.loader"
-local invariants = require "talon.invariants"
+local t = require "talon.host.testing"
+local loader = require "talon.host.loader"
+local invariants = require "talon.host.invariants"
 
 local hosgin = assert(loader.load("hosgin"))
 

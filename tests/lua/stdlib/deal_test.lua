@@ -1,9 +1,9 @@
 -- talon.deal and explicit deals (docs/framework.md §4): a given deal is
 -- dealt in the order listed, a card given twice is refused naming it, and
 -- a seeded deal is reproducible.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 
 local def = assert(loader.load("_template"))
 

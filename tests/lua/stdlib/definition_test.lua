@@ -1,8 +1,8 @@
 -- Keys of a game definition the framework keeps but never calls
 -- (docs/framework.md §1): `tools`, functions for the REPL, bots and tests.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local variant = require "talon.variant"
 
 t.test("tools: a definition may carry them; variant.of keeps or replaces them", function()

@@ -2,11 +2,11 @@
 -- any hook runs, game files are sandboxed, hooks' errors carry their
 -- traceback and leave the game as it was, variants load by path, actions
 -- parse to their canonical text, and undo restores a position.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local actions = require "talon.actions"
-local bot = require "talon.bot"
+local bot = require "talon.host.bot"
 local talon = require "talon"
 
 local FIX = "tests/fixtures/broken_games/"
@@ -70,7 +70,7 @@ end)
 -- STYLE.md 18: a hook that never returns is stopped by the time budget
 -- and the game stays usable at the position before the action.
 t.test("a hanging hook is stopped by the budget; the game is unchanged", function()
-  local guard = require "talon.guard"
+  local guard = require "talon.host.sandbox"
   t.ok(guard.budget_ms > 0, "talon test runs in a sandbox state with budgets")
   local def = assert(loader.load(FIX .. "endless.lua"))
   local g = game.new(def, { seed = 5, hands = 1 })
@@ -116,7 +116,7 @@ end)
 -- docs/framework.md §10: the invariants catch a score changed in play and a
 -- card that vanished, and report the seed and the record.
 t.test("invariants report scores changed in play, and lost cards", function()
-  local invariants = require "talon.invariants"
+  local invariants = require "talon.host.invariants"
   local bad = invariants.run(assert(loader.load(FIX .. "score_in_play.lua")), { hands = 1 }, 3)
   t.ok(bad and bad.message:find("outside 'score'", 1, true), bad and bad.message)
   t.eq(bad.seed, 1, "first seed")

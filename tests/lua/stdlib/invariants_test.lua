@@ -1,10 +1,10 @@
 -- invariants.run (docs/framework.md §10): a hook that raises is a failure
 -- like a broken invariant — {seed, kind = "error", message, record} — not
 -- an error out of the whole run; a run without failure reports its games.
-local t = require "talon.testing"
-local loader = require "talon.loader"
-local invariants = require "talon.invariants"
-local record = require "talon.record"
+local t = require "talon.host.testing"
+local loader = require "talon.host.loader"
+local invariants = require "talon.host.invariants"
+local record = require "talon.host.record"
 
 local FIX = "tests/fixtures/broken_games/"
 

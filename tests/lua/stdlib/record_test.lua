@@ -1,10 +1,10 @@
 -- Records (docs/framework.md §7): written, read back, replayed to the
 -- identical result; bad records are refused naming the line.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local bot = require "talon.bot"
-local record = require "talon.record"
+local loader = require "talon.host.loader"
+local bot = require "talon.host.bot"
+local record = require "talon.host.record"
 local talon = require "talon"
 
 t.test("write/read/replay gives the identical record and result", function()

@@ -3,12 +3,12 @@
 -- logged with its reason; any other change during play is still caught.
 -- Starting scores (params.scores) are set before the first check, written
 -- to the record and read back.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local variant = require "talon.variant"
-local invariants = require "talon.invariants"
-local record = require "talon.record"
+local invariants = require "talon.host.invariants"
+local record = require "talon.host.record"
 local score = require "talon.score"
 local talon = require "talon"
 

@@ -5,12 +5,12 @@
 -- for trump and drawn last, set tricks, hands refilled from the trick's
 -- winner, the deal over when all cards are played; each side scores its
 -- card points.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
-local invariants = require "talon.invariants"
+local invariants = require "talon.host.invariants"
 local talon = require "talon"
 
 talon.style("ascii")

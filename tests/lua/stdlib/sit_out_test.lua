@@ -3,14 +3,14 @@
 -- play on) or the seats outside a showdown trick (BUR-R5). st:next and
 -- st:prev pass over them, trick phases wait only for the seats in play,
 -- and views say who sits out.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
-local record = require "talon.record"
-local invariants = require "talon.invariants"
-local tbl = require "talon.table"
+local record = require "talon.host.record"
+local invariants = require "talon.host.invariants"
+local tbl = require "talon.cli.table"
 local talon = require "talon"
 
 talon.style("ascii")

@@ -3,10 +3,10 @@
 -- reason under the phase's rule id and gives a full trick to its winner;
 -- in quiet random playouts it plays each trick in one C call, drawing
 -- exactly as g:random does, so both paths give the same record.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local record = require "talon.record"
+local loader = require "talon.host.loader"
+local record = require "talon.host.record"
 local talon = require "talon"
 local tricks = require "talon.tricks"
 

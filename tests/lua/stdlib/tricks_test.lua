@@ -2,7 +2,7 @@
 -- else the highest card of the suit led; identical cards: first played
 -- wins) and follow-suit legality (HOK-R3), checked against a naive
 -- reference over seeded random tricks.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local tricks = require "talon.tricks"
 local talon = require "talon"
 

@@ -2,10 +2,10 @@
 -- seat's hidden cards, the stock or the discards — checked at every step of
 -- random Hokm games of all three forms (HOK-R17: discards unseen; HOK-R18:
 -- only the drawer sees the card he looks at).
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
-local bot = require "talon.bot"
+local loader = require "talon.host.loader"
+local bot = require "talon.host.bot"
 local talon = require "talon"
 
 local def = assert(loader.load("hokm"))

@@ -1,9 +1,9 @@
 -- g:why(action) (docs/framework.md §2, §5): nil for a legal action, else
 -- the violation object with its parts (rule, because, satisfy) — what
 -- `talon play`'s `why` shows — and never a change to the game.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local game = require "talon.game"
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 local talon = require "talon"
 
 local def = assert(loader.load("hokm"))

@@ -2,7 +2,7 @@
 -- EXAMPLES.md through the binding, the teaching answers (why a card is
 -- illegal, why a play wins), the one-call paths a bot uses, and the
 -- errors a bad rules table or argument gets.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 
 talon.style("ascii")

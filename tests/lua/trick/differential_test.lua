@@ -3,7 +3,7 @@
 -- seeded random deals and whole random tricks, for every rule set below:
 -- legal cards / legal plays and the winner after every play must agree.
 -- A disagreement reports the rule set and the seed that shows it first.
-local t = require "talon.testing"
+local t = require "talon.host.testing"
 local talon = require "talon"
 local ref = require "tests.lua.reference.trick_ref"
 

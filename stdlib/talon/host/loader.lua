@@ -1,4 +1,4 @@
--- talon.loader: finds and loads game and variant files, sandboxed.
+-- talon.host.loader: finds and loads game and variant files, sandboxed.
 --
 -- A game file is loaded as text only into its own environment (no io, os,
 -- debug or load; unknown globals raise), runs under the sandbox's time
@@ -6,7 +6,7 @@
 -- (other game files, loaded the same way). The returned definition is
 -- validated with the file's name in every message.
 local game = require "talon.game"
-local guard = require "talon.guard"
+local guard = require "talon.host.sandbox"
 
 local loader = {}
 

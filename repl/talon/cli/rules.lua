@@ -1,9 +1,9 @@
--- talon.rules: a game's rules summary reflecting the chosen options
+-- talon.cli.rules: a game's rules summary reflecting the chosen options
 -- (`talon rules GAME [-o key=value]`), and single rules by id (`talon
 -- explain GAME [RULE-ID...]`). Everything comes from the definition: its
 -- summary, players, options, phase docs and `rules` table.
-local options = require "talon.options"
-local list = require "talon.list"
+local options = require "talon.cli.options"
+local list = require "talon.cli.list"
 local game = require "talon.game"
 
 local rules = {}

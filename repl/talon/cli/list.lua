@@ -1,9 +1,9 @@
--- talon.list: the games found on the data path (`talon list`): every
+-- talon.cli.list: the games found on the data path (`talon list`): every
 -- games/*.lua that loads as a game (templates starting with '_' and the
 -- bots/ directory excluded), with players, summary and options; variants
 -- are listed under the game they change.
-local loader = require "talon.loader"
-local options = require "talon.options"
+local loader = require "talon.host.loader"
+local options = require "talon.cli.options"
 
 local list = {}
 

@@ -1,4 +1,4 @@
--- talon.invariants: the checks `talon check` runs over random games.
+-- talon.host.invariants: the checks `talon check` runs over random games.
 --
 -- After every action: every card is in exactly one place (hands, stock,
 -- trick, won piles, discards and the game's own zones) with the deck's copy
@@ -8,7 +8,7 @@
 -- actions. The first failure is reported with the seed and the record so
 -- it can be replayed.
 local game = require "talon.game"
-local record = require "talon.record"
+local record = require "talon.host.record"
 
 local invariants = {}
 
@@ -52,7 +52,7 @@ end
 
 -- Nil, or the first broken invariant of the current position. The game's
 -- invariants for a finished hand ran when it was scored (in checking mode,
--- talon.running), and their failure is reported here.
+-- talon.host.running), and their failure is reported here.
 function invariants.check(g)
   if g.score_violation then return g.score_violation end
   if g.hand_violation then return g.hand_violation end

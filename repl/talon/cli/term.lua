@@ -1,4 +1,4 @@
--- talon.term: what the terminal can show, and how to pause for a reader.
+-- talon.cli.term: what the terminal can show, and how to pause for a reader.
 --
 -- Plain Lua cannot ask isatty(); `test -t FD` run through os.execute
 -- inherits our descriptors and can (io.popen would not do: its pipe

@@ -1,4 +1,4 @@
--- talon.pretty: readable one-line text for any Lua value, for the REPL and
+-- talon.host.pretty: readable one-line text for any Lua value, for the REPL and
 -- for test failure messages. Strings are quoted, values with __tostring
 -- (cards, hands, violations) use it, tables are shown shallowly with the
 -- array part first and the other keys sorted, cut at a depth and a length,

@@ -1,4 +1,4 @@
--- talon.bot: the uniform random legal player (for simulations, checks and
+-- talon.host.bot: the uniform random legal player (for simulations, checks and
 -- as an opponent of last resort). Rule-of-thumb bots live in the front end.
 local bot = {}
 

@@ -1,4 +1,4 @@
--- talon.view: what one seat may see.
+-- talon.host.view: what one seat may see.
 --
 -- Built from the state by copying only public facts and the seat's own
 -- cards; hidden cards (other hands, the stock, the discards, private events
@@ -65,15 +65,6 @@ function view.of(g, seat)
   if g.mover_seat == seat then v.legal = copy_list(g:legal()) end
   if g.def.view then g.def.view(st, seat, v) end
   return v
-end
-
--- The partner of the view's seat, from its public partnerships (sides);
--- nil when the seat plays alone. For bots, which see only views.
-function view.partner(v)
-  for _, s in ipairs(v.sides[v.side_of[v.seat]]) do
-    if s ~= v.seat then return s end
-  end
-  return nil
 end
 
 return view

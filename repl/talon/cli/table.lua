@@ -1,9 +1,9 @@
--- talon.table: draws one seat's view of a game at the terminal.
+-- talon.cli.table: draws one seat's view of a game at the terminal.
 --
 -- Only the view (docs/framework.md §6) and public facts (the sides) are
 -- used, so nothing hidden can be printed by mistake. Cards print in the
 -- current talon.style: colour, plain Unicode or ASCII.
-local term = require "talon.term"
+local term = require "talon.cli.term"
 local score = require "talon.score"
 
 local tbl = {}

@@ -1,4 +1,4 @@
--- talon.bots: the players a front end seats at the table.
+-- talon.cli.bots: the players a front end seats at the table.
 --
 -- The bot interface (docs/cli.md): a bot is a table
 --   { name = "…", choose = function(view, rng) -> action [, reason] }
@@ -8,8 +8,8 @@
 -- It never sees the game state, so it cannot see hidden cards.
 -- Rule-of-thumb bots are game knowledge: games/bots/<game>.lua, loaded
 -- sandboxed like game files. The uniform random player always exists.
-local loader = require "talon.loader"
-local guard = require "talon.guard"
+local loader = require "talon.host.loader"
+local guard = require "talon.host.sandbox"
 
 local bots = {}
 

@@ -1,4 +1,4 @@
--- talon.guard: the one protected call through which the framework enters
+-- talon.host.sandbox: the one protected call through which the framework enters
 -- game code.
 --
 -- With the program's `talon.sandbox` every call gets the sandbox's time

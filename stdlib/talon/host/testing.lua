@@ -1,8 +1,8 @@
--- talon.testing: the runner behind `talon test FILE...`.
+-- talon.host.testing: the runner behind `talon test FILE...`.
 --
 -- A test file registers named tests and returns nothing:
 --
---   local t = require "talon.testing"
+--   local t = require "talon.host.testing"
 --   -- HOK-R3: a player who holds the led suit must follow it
 --   t.test("must follow suit", function()
 --     t.eq(legal_cards("KS QH", "S"), "KS", "only the spade")
@@ -13,7 +13,7 @@
 -- each failure with file:line, and ends with the line `N passed, N failed`
 -- that CI reads. A file that fails to load, or registers no test, counts
 -- as one failure.
-local pretty = require "talon.pretty"
+local pretty = require "talon.host.pretty"
 
 local testing = {}
 

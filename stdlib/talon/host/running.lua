@@ -1,4 +1,4 @@
--- talon.running: the running game object that game.new returns.
+-- talon.host.running: the running game object that game.new returns.
 --
 -- It drives a definition's phases: asks the mover for a typed action,
 -- checks it against the phase's legal actions (the authority; a phase's
@@ -11,9 +11,9 @@
 -- quiet playouts let a phase's `playout` hook play many actions at once
 -- (tricks.phase: a trick per C call, the game's hook once per trick).
 local game = require "talon.game"
-local state = require "talon.state"
+local state = require "talon.host.state"
 local deal = require "talon.deal"
-local guard = require "talon.guard"
+local guard = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local explain = require "talon.explain"
 local score = require "talon.score"
@@ -76,7 +76,7 @@ local function finish_hand(g)
   if g.checking then
     snapshot(g)
     -- the game's own invariants for the hand just scored, before the next
-    -- hand resets the per-hand state; talon.invariants reports the first
+    -- hand resets the per-hand state; talon.host.invariants reports the first
     g.hand_violation = g.hand_violation or game.broken_invariant(def, st, "hand")
   end
   g.hands_done = g.hands_done + 1
@@ -516,7 +516,7 @@ function G:why(x)
   return why_illegal(self, x)
 end
 
-function G:view(seat) return require("talon.view").of(self, seat) end
-function G:record() return require("talon.record").write(self) end
+function G:view(seat) return require("talon.host.view").of(self, seat) end
+function G:record() return require("talon.host.record").write(self) end
 
 return running

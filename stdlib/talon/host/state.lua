@@ -1,4 +1,4 @@
--- talon.state: the table every hook receives ("st"), with its helpers.
+-- talon.host.state: the table every hook receives ("st"), with its helpers.
 --
 -- One state per running game; a new hand resets the per-hand fields and
 -- keeps the match fields (scores, names, dealer). Events are stored as

@@ -1,4 +1,4 @@
--- talon.check: random games with every invariant asserted after every
+-- talon.cli.check: random games with every invariant asserted after every
 -- action (`talon check`), the tool for people who write house rules.
 --
 -- Game i is played with seed S+i-1 (S = --seed, default 1) by the random
@@ -6,11 +6,11 @@
 -- replays game K alone. A game is a match of at most --hands hands
 -- (default 20): random players may never finish a match (Hosgin's random
 -- bids lose without end), but every hand must end. The games are
--- talon.invariants.run; the first broken invariant, or the first error a
+-- talon.host.invariants.run; the first broken invariant, or the first error a
 -- game hook raises, is reported with the seed, and the record up to that
 -- point (and the failing action) is written to check-failure-<seed>.rec.
-local options = require "talon.options"
-local invariants = require "talon.invariants"
+local options = require "talon.cli.options"
+local invariants = require "talon.host.invariants"
 
 local check = {}
 

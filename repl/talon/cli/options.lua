@@ -1,4 +1,4 @@
--- talon.options: the command line shared by every game subcommand.
+-- talon.cli.options: the command line shared by every game subcommand.
 --
 --   GAME_OR_FILE [--players N] [--seed S] [-o key=value]... [flags]
 --
@@ -7,7 +7,7 @@
 -- play_all_tricks=yes` a boolean. Mistakes raise a one-line message naming
 -- the argument; cli.main prints it and exits 2 (usage) or 1 (a game file
 -- that does not load, a record that does not replay).
-local loader = require "talon.loader"
+local loader = require "talon.host.loader"
 
 local options = {}
 

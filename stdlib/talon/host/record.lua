@@ -1,4 +1,4 @@
--- talon.record: the human-readable record of a game, and its replay.
+-- talon.host.record: the human-readable record of a game, and its replay.
 --
 -- Format (docs/framework.md §7): one item per line, '#' starts a comment.
 --   talon-record 1
@@ -143,7 +143,7 @@ end
 -- different result.
 function record.replay(text, load)
   local r = type(text) == "table" and text or record.read(text)
-  load = load or require("talon.loader").load
+  load = load or require("talon.host.loader").load
   local def, file = load(r.file or r.game)
   if not def then error(file, 0) end
   local g = require("talon.game").new(def, record.params(r))

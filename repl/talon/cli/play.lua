@@ -1,16 +1,16 @@
--- talon.play: one person against bots at the terminal (`talon play`).
+-- talon.cli.play: one person against bots at the terminal (`talon play`).
 --
 -- Works the same through a pipe (tests drive it with printf): no pauses
 -- and no colour unless stdout is a terminal, a prompt per decision, end
 -- of input quits cleanly. Bad input is answered and the prompt repeated;
 -- nothing typed can crash the game.
-local options = require "talon.options"
-local bots = require "talon.bots"
-local term = require "talon.term"
-local tbl = require "talon.table"
+local options = require "talon.cli.options"
+local bots = require "talon.cli.bots"
+local term = require "talon.cli.term"
+local tbl = require "talon.cli.table"
 local game = require "talon.game"
 local actions = require "talon.actions"
-local guard = require "talon.guard"
+local guard = require "talon.host.sandbox"
 
 local play = {}
 

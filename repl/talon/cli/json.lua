@@ -1,4 +1,4 @@
--- talon.json: a small JSON encoder with sorted keys, so the same data
+-- talon.cli.json: a small JSON encoder with sorted keys, so the same data
 -- always prints the same text.
 local json = {}
 

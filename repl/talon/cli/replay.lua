@@ -1,15 +1,15 @@
--- talon.replay: steps through a game record (`talon replay FILE`), prints
+-- talon.cli.replay: steps through a game record (`talon replay FILE`), prints
 -- each action and the public events it caused, and checks that the game
 -- replays to the recorded result. With --check every invariant of `talon
 -- check` is asserted after every action (a check-failure record then shows
 -- where it breaks); with --step it waits for Enter between actions when
 -- standard input is a terminal.
-local options = require "talon.options"
-local record = require "talon.record"
+local options = require "talon.cli.options"
+local record = require "talon.host.record"
 local game = require "talon.game"
-local term = require "talon.term"
+local term = require "talon.cli.term"
 local actions = require "talon.actions"
-local invariants = require "talon.invariants"
+local invariants = require "talon.host.invariants"
 
 local replay = {}
 

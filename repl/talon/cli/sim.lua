@@ -1,14 +1,14 @@
--- talon.sim: bot self-play with a summary (`talon sim`).
+-- talon.cli.sim: bot self-play with a summary (`talon sim`).
 --
 -- Determinism: match i is seeded from the i-th draw of a master generator
 -- seeded with --seed, and its bots draw from a generator of that same
 -- match seed; nothing depends on `pairs` order or the clock, so the same
 -- command prints the same results (timings aside) on every run.
-local options = require "talon.options"
-local bots = require "talon.bots"
-local term = require "talon.term"
+local options = require "talon.cli.options"
+local bots = require "talon.cli.bots"
+local term = require "talon.cli.term"
 local game = require "talon.game"
-local json = require "talon.json"
+local json = require "talon.cli.json"
 
 local sim = {}
 
