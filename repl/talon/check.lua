@@ -28,13 +28,8 @@ local function report(def, f)
   end
   if not f.record then return end
   local file = ("check-failure-%s.rec"):format(tostring(f.seed))
-  local out, why = io.open(file, "w")
-  if not out then
-    err:write(("cannot write %s: %s\n"):format(file, tostring(why)))
-    return
-  end
-  out:write(f.record)
-  out:close()
+  local ok, why = require("talon.files").write(file, f.record)
+  if not ok then return err:write(why, "\n") end
   err:write(("record written to %s; reproduce with: talon replay --check %s\n"):format(file, file))
 end
 
