@@ -36,8 +36,8 @@ t.test("per card: refusals from t:why under the rule id, the trick to its winner
   t.eq(st.tricks_won[1], 1, "counted")
   t.eq(st.tricks_played, 1, "one trick played")
   t.eq(g:mover(), 1, "the winner leads")
-  t.eq(st.trick.n, 0, "the view's trick is empty again")
-  t.eq(#st.ctrick, 0, "and so is the engine's")
+  t.eq(#st.ctrick, 0, "the trick is empty again")
+  t.eq(#g:view(2).trick.cards, 0, "and so is the view's")
   t.ok(g:explain(#g:events()):find("wins the trick with KS", 1, true), "on_trick's event")
 end)
 
