@@ -108,6 +108,30 @@ t.test("batch playout equals g:play(g:random(rng)) for Hokm 4, 3 and 2", functio
   ph.playout = batch
 end)
 
+-- The legal set a front end asked for (g:legal, g:legal_hand) belongs to
+-- its position only: a playout from there draws the same actions as one
+-- from a game nobody asked, through the card phase into the next hand's
+-- trump phase, loud and quiet alike.
+t.test("a playout spends the legal set of its first position only", function()
+  local def = assert(loader.load("hokm"))
+  for _, quiet in ipairs({ true, false }) do
+    for seed = 1, 4 do
+      local a = game.new(def, { seed = seed, quiet = quiet, hands = 2 })
+      local b = game.new(def, { seed = seed, quiet = quiet, hands = 2 })
+      local ra, rb = talon.rng(seed), talon.rng(seed)
+      a:playout(ra, 2)
+      b:playout(rb, 2)
+      t.eq(a:phase(), "play", "in the card phase")
+      t.ok(#a:legal() > 0 and a:legal_hand(), "a front end looked at the legal cards")
+      a:playout(ra)
+      b:playout(rb)
+      local what = ("seed %d, %s: "):format(seed, quiet and "quiet" or "loud")
+      t.eq(a.nact, b.nact, what .. "same number of actions")
+      t.eq(record.write(a), record.write(b), what .. "same record")
+    end
+  end
+end)
+
 -- docs/framework.md §2 params.quiet: a quiet game empties and reuses its
 -- per-hand objects (hands, won piles, stock, Trick) from hand to hand; the
 -- play is the same as a game that makes new ones (EMBEDDING.md
