@@ -200,6 +200,34 @@ t.test("a failing on_trick in the batch path leaves a consistent game", function
   t.eq(g.state.tricks_played, 5, "to the last trick")
 end)
 
+-- A hook failing after a batch (here the hand's `score`, reached when the
+-- last trick's on_trick ends the hand) is a failure of the batch's last
+-- action: the game goes back to the position before the batch call, as
+-- for a failing on_trick, and is not left aborted.
+t.test("a hook failing after a batch restores the position before it", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  local boom = true
+  def.score = function(st)
+    if boom then error("boom in score") end
+    return base.score(st)
+  end
+  local g = game.new(game.define(def), { seed = 1, hands = 1, quiet = true, deal = { hands = {
+    "AS KS QH JH 9D", "7S 8H TD JD QD" } } })
+  g:play(g:random(talon.rng(2)))
+  local ok, err = pcall(g.playout, g, talon.rng(1))
+  t.eq(ok, false, "the error reaches the caller")
+  t.ok(tostring(err):find("boom in score", 1, true), tostring(err))
+  t.eq(g.aborted, nil, "the game is not aborted")
+  t.eq(g.nact, 1, "the record before the batch")
+  t.eq(#g.state.hands[1] + #g.state.hands[2], 9, "and the hands")
+  boom = false
+  g:playout(talon.rng(1))
+  t.ok(g:over(), "the game goes on")
+  t.eq(g.state.tricks_played, 5, "to the last trick")
+end)
+
 -- The same for Hosgin (HOS-R26 obligations as trickrules data, a deck of
 -- four copies: copies count in the draw as in g:random's pick).
 t.test("batch playout equals g:play(g:random(rng)) for Hosgin (HOS-R26)", function()
