@@ -24,9 +24,7 @@ function invariants.zones(g)
   end
   if st.stock then add("stock", st.stock:hand()) end
   add("discards", st.discards)
-  local trick = st.deck:hand() -- cards, and the Hands of sets (tricks.set_phase)
-  for i = 1, st.trick.n do trick:add(st.trick.cards[i]) end
-  add("trick", trick)
+  add("trick", st.ctrick and st.ctrick:cards() or st.deck:hand()) -- face-down plays too
   if g.def.zones then g.def.zones(st, add) end
   return zones
 end
