@@ -116,15 +116,18 @@ void tl_sandbox_freeze(lua_State *L, int idx, const char *name);
  *   string: every string.* function but dump; rep refuses results over
  *     64 MiB ("resulting string too large (more than 64 MiB)"); find
  *     (unless plain), match, gmatch and gsub refuse a pattern whose
- *     worst-case backtracking on the subject is estimated above 1e9 steps:
- *     "bad argument #2 to 'find' (pattern too complex for a subject of N
- *     bytes)". The estimate is (starts) * (n+1)^k, where starts is 1 for
- *     an anchored pattern and n+1 otherwise, and k counts the quantified
- *     items that may be retried at many lengths (one more if some item may
- *     scan the subject and then fail); trailing quantifiers and those
- *     followed by a byte they cannot match cost no factor. So "(%S+)",
- *     "[^\n]+" and "^%s*(.-)%s*$" pass on any subject up to about 30 KB,
- *     and "a-a-a-a-b" is refused from a few dozen bytes.
+ *     worst-case backtracking on the subject is estimated above 1e8
+ *     steps (under half a second): "bad argument #2 to 'find' (pattern
+ *     too complex for a subject of N bytes)". The estimate is
+ *     starts * (r+1)^k, where starts is 1 for an anchored pattern and n+1
+ *     otherwise, k counts the quantified items that may be retried at
+ *     many lengths (one more if some item may scan and then fail) and r
+ *     is the longest run of subject bytes those items can match. Trailing
+ *     quantifiers cost no factor, one followed by a byte it cannot match
+ *     only its scan. So "(%S+)" and "[^\n]+" pass on any subject,
+ *     "([^\n]*)\n" on text of short lines, "^%s*(.-)%s*$" up to about
+ *     10 KB, and "a-a-a-a-b" is refused on 300 a's (it takes seconds
+ *     there) but not on prose.
  * Otherwise the real functions run, in the same call frame: same results
  * and error messages. May raise (memory). */
 void tl_sandbox_push_safe(lua_State *L);

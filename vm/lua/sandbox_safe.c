@@ -133,9 +133,9 @@ static int safe_move(lua_State *L) {
  * budget inside this one C call. 'anchors': '^' counts as an anchor. */
 static void check_pattern(lua_State *L, int anchors) {
   size_t n, lp;
-  luaL_checklstring(L, 1, &n);
+  const char *s = luaL_checklstring(L, 1, &n);
   const char *p = luaL_checklstring(L, 2, &lp);
-  if (tl_pattern_too_complex(p, lp, n, anchors)) {
+  if (tl_pattern_too_complex(p, lp, s, n, anchors)) {
     lua_pushfstring(L, "pattern too complex for a subject of %I bytes",
                     (lua_Integer)n);
     luaL_argerror(L, 2, lua_tostring(L, -1));
