@@ -678,6 +678,26 @@ static void xpcall_handler_loop_is_stopped_by_the_budget(void **state) {
   assert_usable(L);
 }
 
+/* A callee that returns a tail call of pcall or xpcall has no Lua
+ * instruction left for the sticky hook, and used to return "ok" with the
+ * stop message as a result; the stop is still reported. */
+static void stop_caught_in_a_tail_call_is_still_a_stop(void **state) {
+  static const char *const codes[] = {
+      "return pcall(function() while true do end end)",
+      "local spin = function() while true do end end\n"
+      "return xpcall(spin, spin)",
+  };
+  lua_State *L = *state;
+  for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+    double dt = 0;
+    assert_int_equal(run_game(L, codes[i], 100, 0, &dt), TL_SB_BUDGET);
+    assert_true(dt < 0.4);
+    assert_first_line(L, "time budget of 100 ms exceeded");
+    lua_pop(L, 1);
+  }
+  assert_usable(L);
+}
+
 /* Ctrl-C stops a pcall loop and a looping xpcall handler too. */
 static void sigint_stops_pcall_loops_and_handlers(void **state) {
   static const char *const codes[] = {
@@ -787,6 +807,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(string_rep_is_capped, setup, teardown),
       cmocka_unit_test_setup_teardown(
           xpcall_handler_loop_is_stopped_by_the_budget, setup, teardown),
+      cmocka_unit_test_setup_teardown(
+          stop_caught_in_a_tail_call_is_still_a_stop, setup, teardown),
       cmocka_unit_test_setup_teardown(sigint_stops_pcall_loops_and_handlers,
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(setmetatable_refuses_gc, setup, teardown),

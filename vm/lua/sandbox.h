@@ -54,9 +54,11 @@ void tl_sandbox_set_limit(lua_State *L, size_t limit);
  * any error value into "file:line: message" plus a traceback, a budget of
  * 'budget_ms' milliseconds (0: none; nested calls get at most what is left
  * of the enclosing budget) and 'flags' (TL_SB_SIGINT). On failure exactly
- * one value is left: the message string. Budgets need a state made by
- * tl_sandbox_newstate; in another state the budget is ignored. Never
- * raises. */
+ * one value is left: the message string. A stop (budget or Ctrl-C) is
+ * reported even when the callee returns after catching it in a final tail
+ * call of pcall or xpcall (message without position then). Budgets need a
+ * state made by tl_sandbox_newstate; in another state the budget is
+ * ignored. Never raises. */
 tl_sb_status tl_sandbox_pcall(lua_State *L, int nargs, int nresults,
                               int budget_ms, int flags);
 

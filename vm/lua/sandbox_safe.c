@@ -17,10 +17,9 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#define MAX_RANGE                                                              \
-  ((lua_Integer)1 << 24)           /* elements one table call may touch        \
-                                    */
-#define MAX_REP ((size_t)64 << 20) /* bytes string.rep may build */
+/* Elements one table call may touch, and bytes string.rep may build. */
+#define MAX_RANGE ((lua_Integer)1 << 24)
+#define MAX_REP   ((size_t)64 << 20)
 
 /* Runs the real function (upvalue 1) in this very frame: same arguments,
  * same results, same error messages. */
