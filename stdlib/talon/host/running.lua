@@ -13,14 +13,14 @@
 local game = require "talon.game"
 local state = require "talon.host.state"
 local deal = require "talon.deal"
-local guard = require "talon.host.sandbox"
+local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local explain = require "talon.explain"
+local why = require "talon.host.why"
 local score = require "talon.score"
 
 local running = {}
-local call = guard.call
-local sandbox_call = guard.sandbox and guard.sandbox.call
+local call = sandbox.call
 
 local G = {}
 G.__index = G
@@ -183,8 +183,8 @@ function running.new(def, params, deck)
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
     picked = nil, res = nil, score_snap = nil,
   }, G)
-  g.meter = guard.meter("game " .. tostring(g.where))
-  local ok, err = guard.charge(g.meter, start, g)
+  g.meter = sandbox.meter("game " .. tostring(g.where))
+  local ok, err = sandbox.charge(g.meter, start, g)
   if not ok then error(err, 0) end
   return g
 end
@@ -199,7 +199,7 @@ function G:scores() return self.state.scores end
 function G:hand_points() return self.per_hand end
 
 local function call_legal(g)
-  local ok, r = guard.call(g.ph.legal, g.state, g.mover_seat)
+  local ok, r = sandbox.call(g.ph.legal, g.state, g.mover_seat)
   if not ok then error(r, 0) end
   return r
 end
@@ -247,42 +247,6 @@ function G:parse(text)
 end
 
 function G.text(_, a) return actions.text(a) end
-
-local function is_legal(g, a)
-  if g.ph.cards then
-    return actions.is_card(a) and a.deck == g.deck and g:legal_hand():count(a) > 0
-  end
-  for _, l in ipairs(g:legal()) do
-    if actions.equal(l, a) then return true end
-  end
-  return false
-end
-
-local function legal_text(g)
-  local parts, list = {}, g:legal()
-  for i = 1, math.min(#list, 12) do parts[i] = actions.text(list[i]) end
-  if #list > 12 then parts[#parts + 1] = "…" end
-  return "legal now: " .. table.concat(parts, ", ")
-end
-
--- The violation explaining why 'a' is not legal now.
-local function why_illegal(g, a)
-  local v
-  if g.ph.cards and not actions.is_card(a) then
-    v = explain.violation(nil, ("%s must play a card now, not '%s'")
-      :format(g.state.names[g.mover_seat], actions.text(a)), legal_text(g))
-  elseif g.ph.check then
-    local ok, r = guard.call(g.ph.check, g.state, g.mover_seat, a)
-    if not ok then error(r, 0) end
-    v = r
-  end
-  if not explain.is_violation(v) then
-    v = explain.violation(v and v.rule, ("'%s' is not legal in phase %s")
-      :format(actions.text(a), g.state.phase), legal_text(g))
-  end
-  v.seat, v.action = g.mover_seat, a
-  return v
-end
 
 local function log_action(st, ph, seat, a)
   if game.private(ph, st, seat, a) then
@@ -361,9 +325,7 @@ end
 local function commit(g, a)
   local ph, seat, k = g.ph, g.mover_seat, g.nact
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
-  local ok, err -- guard.call(advance, ...) without its vararg frame
-  if sandbox_call then ok, err = sandbox_call(guard.budget_ms, advance, g, ph, seat, a)
-  else ok, err = call(advance, g, ph, seat, a) end
+  local ok, err = call(advance, g, ph, seat, a)
   if not ok then
     local rok, rerr = pcall(rebuild, g, k)
     if not rok then g.aborted = err; g.abort_cause = rerr end
@@ -387,10 +349,10 @@ function G:try(a)
     if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
       and (not actions.is_card(a) or a.deck ~= self.deck
         or (self.legal_h or self:legal_hand()):count(a) == 0) then
-      return false, why_illegal(self, a)
+      return false, why.illegal(self, a)
     end
-  elseif not is_legal(self, a) then
-    return false, why_illegal(self, a)
+  elseif not why.is_legal(self, a) then
+    return false, why.illegal(self, a)
   end
   return commit(self, a)
 end
@@ -443,50 +405,7 @@ function G:undo(n)
   return true
 end
 
-function G:events(from)
-  local evs = self.state.events
-  for i = from or 1, #evs do explain.sentence(evs[i]) end
-  return evs
-end
-
--- A sentence explaining an event (by index), an action, or "score".
-function G:explain(x)
-  if type(x) == "number" then
-    local ev = self.state.events[x]
-    return ev and explain.sentence(ev)
-  end
-  if x == "score" then
-    local lines = {}
-    for _, ev in ipairs(self.state.events) do
-      if ev.kind == "score" or ev.kind == "hand" then lines[#lines + 1] = explain.sentence(ev) end
-    end
-    return table.concat(lines, "\n")
-  end
-  if type(x) == "string" then
-    local a, err = self:parse(x)
-    if not a then return err end
-    x = a
-  end
-  if not self.ph then return "the game is over" end
-  local v = self:why(x)
-  if not v then return ("'%s' is legal now"):format(actions.text(x)) end
-  return tostring(v)
-end
-
--- Nil when action 'x' (a value or its text) is legal now; else the
--- violation saying why not (rule, because, satisfy, seat, action), the
--- same object g:try would return, without playing anything.
-function G:why(x)
-  if self.aborted then error(self.aborted, 0) end
-  if type(x) == "string" then
-    local a, err = self:parse(x)
-    if not a then return explain.violation(nil, err) end
-    x = a
-  end
-  if not self.ph then return explain.violation(nil, "the game is over") end
-  if is_legal(self, x) then return nil end
-  return why_illegal(self, x)
-end
+G.why, G.explain, G.events = why.why, why.explain, why.events
 
 function G:view(seat) return require("talon.host.view").of(self, seat) end
 function G:record() return require("talon.host.record").write(self) end
@@ -505,7 +424,7 @@ for _, name in ipairs { "play", "try", "legal", "why", "explain", "view", "event
                         "playout", "undo", "record" } do
   local method = G[name]
   G[name] = function(self, ...)
-    return rethrow(guard.charge(self.meter, method, self, ...))
+    return rethrow(sandbox.charge(self.meter, method, self, ...))
   end
 end
 
