@@ -110,7 +110,7 @@ static int check_common(lua_State *L, tl_trick *t, lua_Integer *seat,
                         tv_rng **r, tv_hand **hands) {
   luaL_checktype(L, 2, LUA_TTABLE);
   *seat = luaL_checkinteger(L, 3);
-  *r = tl_fast_check(L, 4, UV_RNG, TL_RNG);
+  *r = tl_check_rng(L, 4);
   lua_Unsigned nh = lua_rawlen(L, 2);
   luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
                 "1 to 16 hands expected");
