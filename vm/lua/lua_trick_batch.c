@@ -194,7 +194,9 @@ static int trick_play_tricks(lua_State *L) {
   int base = lua_gettop(L); /* the hook's results go above */
   int played_any = 0;
   lua_pushnil(L); /* base + 1: the hook's result */
-  while (at + (nh - (t->t.nplays >= nh ? 0 : t->t.nplays)) <= stop) {
+  /* at + need <= stop, written so that no sum can overflow (0 <= at) */
+  while (at <= stop &&
+         stop - at >= nh - (t->t.nplays >= nh ? 0 : t->t.nplays)) {
     at += play_rest(L, t, hands, nh, (int)seat, r, nh, 5, at, 9, wins);
     played_any = 1;
     lua_settop(L, base);

@@ -89,6 +89,8 @@ const char *tl_describe(lua_State *L, int idx) {
   case LUA_TNUMBER:
     if (lua_isinteger(L, idx))
       return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
+    if (lua_tonumber(L, idx) != lua_tonumber(L, idx)) /* the sign of a */
+      return lua_pushliteral(L, "nan");               /* NaN varies */
     return lua_pushfstring(L, "%f", (LUAI_UACNUMBER)lua_tonumber(L, idx));
   case LUA_TSTRING: {
     size_t len;
