@@ -173,6 +173,7 @@ static int deck_new(lua_State *L) {
   lua_settop(L, 1);
   tl_spec s;
   tl_spec_init(&s, L, 1, 1, "", "'%s' ");
+  s.unknown = "unknown key '%s' in deck spec (known: %s)";
   tl_spec_check_keys(&s, spec_keys);
   const char *suits = tl_spec_names(&s, "suits", "S H D C"); /* 2 */
   const char *ranks = tl_spec_names(&s, "ranks", NULL);      /* 3 */

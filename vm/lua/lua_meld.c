@@ -353,7 +353,7 @@ static int meld_tostring(lua_State *L) {
 /* m.deck, else the methods (upvalue 1) */
 static int meld_index(lua_State *L) {
   tl_check_melds(L, 1);
-  const char *k = lua_tostring(L, 2);
+  const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
   if (k && strcmp(k, "deck") == 0) {
     lua_getiuservalue(L, 1, 1);
     return 1;

@@ -15,6 +15,7 @@ void tl_spec_init(tl_spec *s, lua_State *L, int arg, int t, const char *where,
   s->where = where;
   s->label = label;
   s->quote = false;
+  s->unknown = "unknown key '%s' (known keys: %s)";
 }
 
 int tl_spec_error(const tl_spec *s, const char *key, const char *fmt, ...) {
@@ -51,8 +52,7 @@ void tl_spec_check_keys(const tl_spec *s, const char *const *keys) {
     }
     luaL_pushresult(&b);
     const char *known = lua_tostring(L, -1);
-    tl_spec_error(s, NULL, "unknown key '%s' (known keys: %s)",
-                  tl_describe(L, -2), known);
+    tl_spec_error(s, NULL, s->unknown, tl_describe(L, -2), known);
   }
 }
 

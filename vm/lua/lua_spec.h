@@ -19,11 +19,12 @@
 
 typedef struct tl_spec {
   lua_State *L;
-  int arg;           /* the argument that errors name */
-  int t;             /* absolute stack index of the spec table */
-  const char *where; /* prefix of every message, "" for none */
-  const char *label; /* format naming a key: "key '%s': " or "'%s' " */
-  bool quote;        /* quote a bad string value: got "x" (else got x) */
+  int arg;             /* the argument that errors name */
+  int t;               /* absolute stack index of the spec table */
+  const char *where;   /* prefix of every message, "" for none */
+  const char *label;   /* format naming a key: "key '%s': " or "'%s' " */
+  bool quote;          /* quote a bad string value: got "x" (else got x) */
+  const char *unknown; /* "unknown key '%s' (known keys: %s)" by default */
 } tl_spec;
 
 /* Starts reading the table at stack index 't' given as argument 'arg'
@@ -35,9 +36,9 @@ void tl_spec_init(tl_spec *s, lua_State *L, int arg, int t, const char *where,
  * label. Never returns. */
 int tl_spec_error(const tl_spec *s, const char *key, const char *fmt, ...);
 
-/* Raises "unknown key 'k' (known keys: a, b, ...)" for the first key of
- * the table that is not one of 'keys' (NULL-terminated); the list in the
- * message is built from 'keys'. */
+/* Raises "unknown key 'k' (known keys: a, b, ...)" (or s->unknown, with
+ * the key and the list) for the first key of the table that is not one of
+ * 'keys' (NULL-terminated); the list in the message is built from 'keys'. */
 void tl_spec_check_keys(const tl_spec *s, const char *const *keys);
 
 /* Pushes the field 'key' of the spec (raw) and returns its type. */
