@@ -24,6 +24,22 @@ static inline void *test_tagged(lua_State *L, int arg, size_t size,
   return t == tag ? p : NULL;
 }
 
+/* Fails to compile ("duplicate case value") when two tagged types have
+ * the same size: the size is what tells them apart before the tag. */
+static inline void tagged_types_have_distinct_sizes(void) {
+  switch (0) {
+  case sizeof(tl_card):
+  case sizeof(tl_hand):
+  case sizeof(tl_pile):
+  case sizeof(tl_deck):
+  case sizeof(tl_rng):
+  case sizeof(tl_melds):
+  case sizeof(tl_trick_rules):
+  case sizeof(tl_trick):
+    break;
+  }
+}
+
 /* test_tagged for the type 'T' whose tag field is 'tag'. */
 #define TEST(T, TAG) test_tagged(L, arg, sizeof(T), offsetof(T, tag), TAG)
 

@@ -46,7 +46,10 @@
 
 /* Every type carries a tag so the hot paths can check it without the
  * registry lookup of luaL_checkudata: a userdata of the right size whose
- * tag field holds the tag (scripts cannot forge userdata). Cards and hands
+ * tag field holds the tag (scripts cannot forge userdata). No two types
+ * have the same size (lua_util.c checks it at compile time), so the bytes
+ * of one type, which a script may set (an Rng's state), are never read
+ * as the tag of another. Cards and hands
  * keep it in their first word; decks, piles and generators after their
  * core struct, so a pointer to the userdata is also one to that struct. */
 #define TL_TAG_CARD  0x43415244u /* "CARD" */
@@ -96,6 +99,7 @@ typedef struct tl_trick_rules {
   const tv_deck *deck; /* inside the Deck userdata kept in user value 1 */
   tv_trick_rules r;
   uint32_t tag;
+  uint32_t apart[4]; /* a size no other type has (an Rng's was the same) */
 } tl_trick_rules;
 
 typedef struct tl_trick {
