@@ -393,11 +393,44 @@ static const char *const driver[] = {
     "    end\n",
     "  end\n",
     "end\n",
+    "-- Every key of every spec table set to every hostile value.\n",
+    "local specs = {\n",
+    "  { \"talon.deck\", T \"deck\", function() return { ranks = \"A K Q J\", "
+    "copies = 2 } end,\n",
+    "    { \"suits\", \"ranks\", \"points\", \"copies\", \"strip\", "
+    "\"jokers\", \"joker_points\" },\n",
+    "    function(_, spec) return { spec } end },\n",
+    "  { \"talon.trickrules\", T \"trickrules\", function() return { follow = "
+    "true } end,\n",
+    "    { \"follow\", \"head\", \"head_reference\", \"void\", \"ranks\", "
+    "\"top\", \"wild_top\",\n",
+    "      \"lead_sizes\", \"face_down\" },\n",
+    "    function(o, spec) return { o.deck, spec } end },\n",
+    "  { \"talon.melds\", T \"melds\",\n",
+    "    function() return { name = \"b\", ranks = \"Q K\", suit = \"each\", "
+    "points = { 20, 40 } } end,\n",
+    "    { \"name\", \"ranks\", \"cards\", \"suit\", \"size\", \"points\", "
+    "\"trump_points\", \"uses\", \"includes\" },\n",
+    "    function(o, spec) return { o.deck, { spec } } end },\n",
+    "}\n",
+    "for _, s in ipairs(specs) do\n",
+    "  local name, getf, base, keys, args = table.unpack(s)\n",
+    "  for _, k in ipairs(keys) do\n",
+    "    for _, h in ipairs(hostile(fresh())) do\n",
+    "      local o = fresh()\n",
+    "      local spec = base()\n",
+    "      spec[k] = h[2]\n",
+    "      try({ name = name, getf = getf }, (\"(key %s = %s)\"):format(k, "
+    "h[1]), args(o, spec), 2)\n",
+    "    end\n",
+    "  end\n",
+    "end\n",
     "return calls, errors, table.concat(bad, \"\\n\")\n",
     NULL,
 };
 
-/* Every binding, every argument position, every hostile value. */
+/* Every binding, every argument position, every hostile value; every key
+ * of the deck, trick-rules and meld specs, every hostile value. */
 static void every_binding_survives_every_hostile_argument(void **state) {
   lua_State *L = *state;
   lua_settop(L, 0);
