@@ -40,9 +40,9 @@ static int trick_new(lua_State *L) {
   return 1;
 }
 
+/* The Hand at 'arg', of the trick's deck. */
 static tv_hand *check_hand(lua_State *L, int arg, const tl_trick *t) {
-  tl_hand *h = tl_test_hand(L, arg);
-  if (!h) luaL_typeerror(L, arg, TL_HAND);
+  tl_hand *h = tl_check_hand(L, arg);
   luaL_argcheck(L, h->deck == t->t.deck, arg, "hand belongs to another deck");
   return &h->h;
 }
