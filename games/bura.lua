@@ -19,14 +19,13 @@ local pot_table = require "games.bura.table"
 -- claims after the last trick (BUR-R10), else the declarations of the next
 -- trick (BUR-R5, BUR-R6).
 local function on_trick(st, w, t)
-  if not st.quiet then
-    st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d (%d points shown): %s",
-      st.names[w], st.tricks_played, tricks.shown_points(st.deck, t), t:explain())
-  end
+  local shown = tricks.shown_points(st.deck, t)
+  st:log("trick", nil, "BUR-R9: %s takes trick %d (%d points shown): %s",
+    st.names[w], st.tricks_played, shown, t)
   -- what the winner saw of his trick, all he may count on for a claim
   -- (BUR-R10: nobody looks at won cards); views give each seat its own
   local memory = st.memory or {}
-  memory[w] = (memory[w] or 0) + tricks.shown_points(st.deck, t)
+  memory[w] = (memory[w] or 0) + shown
   st.memory = memory
   st.declared = nil
   deal.replenish(st, w, 3)

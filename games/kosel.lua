@@ -64,14 +64,16 @@ end
 -- After a trick: the hands filled from the winner on (KOZ-R11); the deal
 -- ends when every card is played (KOZ-R12); else the winner leads, after
 -- a combination window when the hands are full (KOZ-R6).
+-- The trick's event: the face-up points only, for nobody learns what went
+-- face down (KOZ-R10).
+local function trick_event(st, w, t)
+  local shown = tricks.shown_points(st.deck, t)
+  return ("KOZ-R10: %s takes trick %d (%d points face up): %s"):format(st.names[w],
+    st.tricks_played, shown, t:explain()), { winner = w, points = shown }
+end
+
 local function on_trick(st, w, t)
-  if not st.quiet then
-    -- the face-up points only: nobody learns what went face down (KOZ-R10)
-    local shown = tricks.shown_points(st.deck, t)
-    st:log("trick", { winner = w, points = shown },
-      "KOZ-R10: %s takes trick %d (%d points face up): %s", st.names[w], st.tricks_played,
-      shown, t:explain())
-  end
+  st:log("trick", nil, trick_event, st, w, t)
   st.declared = nil
   deal.replenish(st, w, 4)
   if #st.hands[w] == 0 then return "end" end

@@ -122,10 +122,7 @@ local declare = window.phase {
 -- ===== trick play (KZM-R2, BUR-R8, BUR-R9, KZM-R5)
 
 local function on_trick(st, w, t)
-  if not st.quiet then
-    st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d: %s", st.names[w],
-      st.tricks_played, t:explain())
-  end
+  st:log("trick", nil, "BUR-R9: %s takes trick %d: %s", st.names[w], st.tricks_played, t)
   st.declared = nil
   deal.replenish(st, w, 4) -- KZM-R1
   if pot_table.all_played(st) then

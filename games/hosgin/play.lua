@@ -55,6 +55,15 @@ end
 
 -- ===== trump, stock, exposure (HOS-R11 … HOS-R13)
 
+-- HOS-R13's event: the melds a player lays out, as a report line (the
+-- view's meld text comes from it).
+local function melds_event(st, s, h, ms)
+  local r = melds.report(h, st.trump, ms)
+  local line = r:line()
+  return ("HOS-R13: %s%s shows melds from %d cards: %s"):format(st.names[s],
+    s == st.declarer and " (declarer)" or "", #h, line), { seat = s, total = r.total, text = line }
+end
+
 local function expose(st)
   local ms = st.opts.multi_series
   for _, s in ipairs({ st.roles.v, st.roles.m, st.roles.d }) do
@@ -62,13 +71,7 @@ local function expose(st)
     local m = melds.compiled(st.deck, ms)
     st.meld_points[s] = m:score(h, st.trump)
     st.exposed[s] = m:locked(h, st.trump) -- the cards laid out (HOS-R15)
-    if not st.quiet then
-      local r = melds.report(h, st.trump, ms)
-      st.meld_text[s] = r:line()
-      st:log("melds", { seat = s, total = r.total },
-        "HOS-R13: %s%s shows melds from %d cards: %s", st.names[s],
-        s == st.declarer and " (declarer)" or "", #h, st.meld_text[s])
-    end
+    st:log("melds", nil, melds_event, st, s, h, ms)
   end
 end
 
@@ -203,11 +206,8 @@ end
 -- Once per trick, after tricks.phase has given it to its winner (HOS-R27:
 -- the general rule, the first of identical cards wins) and counted it.
 local function on_trick(st, w, ct)
-  if not st.quiet then
-    st:log("trick", { winner = w, points = ct:points() },
-      "HOS-R27: %s wins trick %d (%d points): %s", st.names[w], st.tricks_played, ct:points(),
-      ct:explain())
-  end
+  st:log("trick", nil, "HOS-R27: %s wins trick %d (%d points): %s", st.names[w],
+    st.tricks_played, ct:points(), ct)
   if st.tricks_played < 25 then return nil end
   st.last_winner = w
   st:log("last", { seat = w }, "HOS-R6: %s takes the last trick: +20", st.names[w])
