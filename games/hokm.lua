@@ -10,8 +10,8 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local actions = require "talon.actions"
+local glyph = require("talon.cards").glyph
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local SUITS = { "S", "H", "D", "C" }
 
 -- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
@@ -147,7 +147,8 @@ local trump_phase = {
   end,
   apply = function(st, seat, a)
     st.trump = a.arg
-    st:log("trump", { suit = a.arg }, "%s (Hakem) names %s trump", st.names[seat], GLYPH[a.arg])
+    st:log("trump", { suit = a.arg }, "%s (Hakem) names %s trump", st.names[seat],
+      glyph(st.deck, a.arg))
     if st.n == 2 then return "discard" end
     deal_rest(st)
     return "play"
@@ -355,7 +356,7 @@ local play_phase = tricks.phase {
     local led = st.trick.led
     local same = hand:suit(led)
     return st:violation("HOK-R3",
-      ("must follow %s: you hold %s"):format(GLYPH[led], tostring(same)),
+      ("must follow %s: you hold %s"):format(glyph(st.deck, led), tostring(same)),
       "play one of " .. tostring(same))
   end,
 }

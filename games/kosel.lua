@@ -14,6 +14,7 @@ local window = require "talon.window"
 local combos = require "games.kosel.combos"
 local scoring = require "games.kosel.scoring"
 local rules = require "games.kosel.rules"
+local glyph = require("talon.cards").glyph
 
 -- KOZ-R7 … R9 as trick rules: leads of 1 to 4 cards of a suit, the
 -- Schocha wild and above every trump, face up only to beat, face down
@@ -27,7 +28,6 @@ local function setup(st)
   st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- KOZ-R4
 end
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
 
@@ -55,7 +55,7 @@ local function deal_hand(st)
   st.turn, st.leader, st.declared = first, first, nil
   st:log("deal", { dealer = st.dealer, trump = turned },
     "KOZ-R5: %s deals; %s is turned: %s trump; %s leads", st.names[st.dealer], turned,
-    GLYPH[turned.suit], st.names[first])
+    glyph(st.deck, turned.suit), st.names[first])
   return "combos"
 end
 

@@ -11,6 +11,7 @@ local tricks = require "talon.tricks"
 local window = require "talon.window"
 local score = require "talon.score"
 local talon = require "talon"
+local cards = require "talon.cards"
 local money = require "games.bura.money"
 local rules = require "games.koselpot.rules"
 local short = require "games.bura.short"
@@ -19,19 +20,18 @@ local pot_table = require "games.bura.table"
 local RANKS = "A T K Q J 9 8 7 6"
 
 -- KZM-R2, BUR-R8 as trick rules; KZM-R6's option makes 6♠ the Schocha.
-local compiled = setmetatable({}, { __mode = "k" })
+-- 'key' names the options: "open" or "down", then "+6S" with the Schocha.
+local function compile(deck, key)
+  local schocha = key:find("+6S", 1, true) ~= nil
+  return talon.trickrules(deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
+    face_down = key:find("down", 1, true) and "allowed" or "never",
+    top = schocha and "6S" or nil, wild_top = schocha or nil })
+end
 
 local function trick_rules(st)
   local o = st.opts
-  local key = (o.face_down and "down" or "open") .. (o.schocha and "+6S" or "")
-  local per = compiled[st.deck] or {}
-  compiled[st.deck] = per
-  if not per[key] then
-    per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
-      face_down = o.face_down and "allowed" or "never",
-      top = o.schocha and "6S" or nil, wild_top = o.schocha or nil })
-  end
-  return per[key]
+  return cards.cached(st.deck, compile,
+    (o.face_down and "down" or "open") .. (o.schocha and "+6S" or ""))
 end
 
 local count = pot_table.count

@@ -4,6 +4,7 @@
 -- Molodka (three cards of one plain suit) may be declared for the lead.
 local window = require "talon.window"
 local talon = require "talon"
+local cards = require "talon.cards"
 local pot_table = require "games.bura.table"
 
 local declare = {}
@@ -12,23 +13,21 @@ local declare = {}
 -- to 3 cards of a suit; with the face_down option (B6) a set that does not
 -- beat goes face down.
 local RANKS = "A T K Q J 9 8 7 6"
-local compiled = setmetatable({}, { __mode = "k" })
+local function compile(deck, key)
+  return talon.trickrules(deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
+    face_down = key == "down" and "allowed" or "never" })
+end
+
+-- The trick rules of 'deck', with sets face down when 'down' (the
+-- face_down option); Bura's bot reads the same.
+function declare.compiled(deck, down)
+  return cards.cached(deck, compile, down and "down" or "open")
+end
 
 -- 'open' (optional): every set face up whatever the option, as in the
 -- showdown of several Buras (BUR-R5).
 function declare.rules(st, open)
-  local per = compiled[st.deck]
-  if not per then
-    per = {}
-    compiled[st.deck] = per
-  end
-  local down = st.opts.face_down and not open
-  local key = down and "down" or "open"
-  if not per[key] then
-    per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
-      face_down = down and "allowed" or "never" })
-  end
-  return per[key]
+  return declare.compiled(st.deck, st.opts.face_down and not open)
 end
 
 declare.RANK = { aces = 2, molodka = 1 }

@@ -4,10 +4,9 @@
 local deal = require "talon.deal"
 local money = require "games.bura.money"
 local short = require "games.bura.short"
+local glyph = require("talon.cards").glyph
 
 local table_ = {}
-
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 -- The first dealer at random (BUR-R3); the scores are net chips, so a
 -- match started from given scores (params.scores) starts the chips there.
@@ -30,7 +29,7 @@ function table_.deal(st, size)
   st.turn, st.leader, st.declared, st.outcome = first, first, nil, nil
   st:log("deal", { dealer = st.dealer, trump = turned },
     "BUR-R3: %s deals; %s is turned: %s trump; %s leads (pot %d)", st.names[st.dealer], turned,
-    GLYPH[turned.suit], st.names[first], st.pot or 0)
+    glyph(st.deck, turned.suit), st.names[first], st.pot or 0)
   return "declare"
 end
 

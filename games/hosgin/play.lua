@@ -13,10 +13,10 @@ local tricks = require "talon.tricks"
 local rules = require "games.hosgin.rules"
 local score = require "talon.score"
 local melds = require "games.hosgin.melds"
+local cards = require "talon.cards"
 
 local play = {}
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local TRUMPS = {}
 for i, s in ipairs({ "S", "H", "D", "C" }) do TRUMPS[i] = actions.make("trump", s) end
 local DECIDE = { actions.make("play"), actions.make("concede") }
@@ -102,7 +102,7 @@ play.trump = {
   apply = function(st, seat, a)
     st.trump = a.arg
     st:log("trump", { suit = a.arg }, "HOS-R11: %s names %s trump before seeing the stock",
-      st.names[seat], GLYPH[a.arg])
+      st.names[seat], cards.glyph(st.deck, a.arg))
     take_stock(st)
     local d = st.declarer
     if not st.had_hosgin[d] and melds.is_hosgin(st.hands[d])
@@ -180,7 +180,13 @@ play.discard = {
 
 -- ===== tricks (HOS-R25 … HOS-R27)
 
-local rules_cache = setmetatable({}, { __mode = "k" })
+-- 'key' is "head/reference": the must_head_plain and overtrump_reference
+-- options.
+local function compile(deck, key)
+  local head, ref = key:match("^(.-)/(.*)$")
+  return talon.trickrules(deck, { follow = true, head = head, head_reference = ref,
+                                  void = "trump", ranks = "A T K Q J" })
+end
 
 -- HOS-R26 as data: follow; overtrump when trump is led (reference: the
 -- winning trump, or the previous card); void: any trump, no overtrump duty.
@@ -188,19 +194,7 @@ function play.rules(st)
   local o = st.opts
   local head = o.must_head_plain and "always" or "trump_led"
   local ref = o.overtrump_reference == "previous" and "previous" or "winner"
-  local per = rules_cache[st.deck]
-  if not per then
-    per = {}
-    rules_cache[st.deck] = per
-  end
-  local key = head .. "/" .. ref
-  local r = per[key]
-  if not r then
-    r = talon.trickrules(st.deck, { follow = true, head = head, head_reference = ref,
-                                    void = "trump", ranks = "A T K Q J" })
-    per[key] = r
-  end
-  return r
+  return cards.cached(st.deck, compile, head .. "/" .. ref)
 end
 
 -- Once per trick, after tricks.phase has given it to its winner (HOS-R27:
