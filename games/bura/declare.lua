@@ -5,7 +5,7 @@
 local window = require "talon.window"
 local talon = require "talon"
 local cards = require "talon.cards"
-local pot_table = require "games.bura.table"
+local pot = require "games.common.pot"
 
 local declare = {}
 
@@ -33,7 +33,7 @@ end
 declare.RANK = { aces = 2, molodka = 1 }
 declare.NAME = { aces = "three aces", molodka = "Molodka" }
 
-local count = pot_table.count
+local count = pot.count
 
 -- Does a hand of three hold a Bura (three trumps, BUR-R5)?
 function declare.is_bura(hand, trump)
@@ -120,7 +120,7 @@ declare.phase = window.phase {
   doc = "at the start of a trick: a Bura wins the pot; three aces or a Molodka may be"
     .. " declared for the lead (BUR-R5, BUR-R6)",
   before = function(st)
-    if not pot_table.hands_full(st, 3) then return "play" end
+    if not pot.hands_full(st, 3) then return "play" end
     return pot_combination(st)
   end,
   holders = lead_holders,
