@@ -114,14 +114,18 @@ local function orders(n, first)
   return o
 end
 
+local function hand_event(st)
+  return ("hand %d: %s deals, %s is Hakem"):format(st.hand_no, st.names[st.dealer],
+    st.names[st.hakem]), { hand = st.hand_no, hakem = st.hakem, dealer = st.dealer }
+end
+
 local function start_hand(st)
   local h = st.hakem
   st.dealer = st:prev(h)
   st.leader, st.turn = h, h
   local tk = st.side_tricks -- tricks per side (2 and 4 players)
   if tk then tk[1], tk[2] = 0, 0 else st.side_tricks = { 0, 0 } end
-  st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
-    "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
+  st:log("hand", nil, hand_event, st)
   deal.packets(st, orders(st.n, h).first, FIVE) -- HOK-R9/R13/R17: the Hakem's 5 first
   if st.n == 2 then deal.packets(st, orders(2, st.dealer).first, FIVE) end
   return "trump"
@@ -136,6 +140,11 @@ local function deal_rest(st)
   deal.packets(st, o.all, st.n == 4 and REST4 or REST3)
 end
 
+local function trump_event(st, seat)
+  return ("%s (Hakem) names %s trump"):format(st.names[seat], glyph(st.deck, st.trump)),
+    { suit = st.trump }
+end
+
 local trump_phase = {
   doc = "the Hakem names trump after seeing his first 5 cards (HOK-R2)",
   verbs = { "trump" },
@@ -147,8 +156,7 @@ local trump_phase = {
   end,
   apply = function(st, seat, a)
     st.trump = a.arg
-    st:log("trump", { suit = a.arg }, "%s (Hakem) names %s trump", st.names[seat],
-      glyph(st.deck, a.arg))
+    st:log("trump", nil, trump_event, st, seat)
     if st.n == 2 then return "discard" end
     deal_rest(st)
     return "play"
