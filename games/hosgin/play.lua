@@ -197,11 +197,16 @@ function play.rules(st)
   return cards.cached(st.deck, compile, head .. "/" .. ref)
 end
 
+-- HOS-R27's event: the trick's points and why it won.
+local function trick_event(st, w, ct)
+  return ("HOS-R27: %s wins trick %d (%d points): %s"):format(st.names[w], st.tricks_played,
+    ct:points(), ct:explain()), { winner = w, points = ct:points() }
+end
+
 -- Once per trick, after tricks.phase has given it to its winner (HOS-R27:
 -- the general rule, the first of identical cards wins) and counted it.
 local function on_trick(st, w, ct)
-  st:log("trick", nil, "HOS-R27: %s wins trick %d (%d points): %s", st.names[w],
-    st.tricks_played, ct:points(), ct)
+  st:log("trick", nil, trick_event, st, w, ct)
   if st.tricks_played < 25 then return nil end
   st.last_winner = w
   st:log("last", { seat = w }, "HOS-R6: %s takes the last trick: +20", st.names[w])
