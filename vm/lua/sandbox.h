@@ -101,6 +101,15 @@ void tl_sandbox_newenv(lua_State *L, int extra);
  * on nesting deeper than 64, and on memory errors. */
 void tl_sandbox_freeze(lua_State *L, int idx, const char *name);
 
+/* Adds to the table on top of the stack the host's calls into game code,
+ * sharing one per-call budget (2000 ms until set): budget([ms]) -> ms;
+ * run(f, ...) under that budget, and charge(meter, f, ...) the same,
+ * charged to the meter { left =, total =, who = } (only the outermost
+ * charged call counts, and it may take twice the budget). Both return as
+ * talon.sandbox.call does; a spent meter fails at once with "WHO: total
+ * time budget of N ms used up", kind "budget" (sandbox_charge.c). */
+void tl_sandbox_open_charge(lua_State *L);
+
 /* Pushes a fresh table of bounded replacements for game code:
  *   xpcall(f, h, ...): f runs protected without a message handler; on
  *     error h(err) runs afterwards as an ordinary protected call, so the

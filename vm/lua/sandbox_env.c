@@ -332,6 +332,7 @@ void talon_open_sandbox(lua_State *L) {
   lua_pushvalue(L, -1);
   lua_setfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
   luaL_newlib(L, sandbox_functions);
+  tl_sandbox_open_charge(L);
   lua_setfield(L, -2, "sandbox");
   lock_string_metatable(L);
 }
