@@ -1,18 +1,21 @@
 -- talon.sandbox from Lua (docs/api.md "The sandbox"): the fail tuple of load,
--- the four results of a failed call, environments with extras, budgets
--- and the memory cap. The C side is tested in tests/c/test_sandbox.c.
+-- the four results of a failed call, budgets and the memory cap, with
+-- environments from the program's one policy, talon.host.sandbox. The C
+-- side is tested in tests/c/test_sandbox.c.
 local t = require "talon.host.testing"
 local sandbox = require("talon").sandbox
+local policy = require "talon.host.sandbox"
 
 local FIX = "tests/fixtures/"
 
 local function load_fixture(dir, name, env)
-  return sandbox.load(FIX .. dir .. "/" .. name .. ".lua", "games/" .. name .. ".lua", env)
+  return sandbox.load(FIX .. dir .. "/" .. name .. ".lua", "games/" .. name .. ".lua",
+    env or policy.env())
 end
 
 -- api.md "sandbox.load": environmental failures are nil, message.
 t.test("load: missing file and syntax error are fail tuples", function()
-  local chunk, err = sandbox.load(FIX .. "nope.lua", "games/nope.lua")
+  local chunk, err = sandbox.load(FIX .. "nope.lua", "games/nope.lua", policy.env())
   t.eq(chunk, nil, "no chunk")
   t.eq(err, "cannot open games/nope.lua: No such file or directory")
   chunk, err = load_fixture("broken_games", "syntax_error")
@@ -56,9 +59,10 @@ t.test("call: bad budgets are argument errors", function()
   end)
 end)
 
--- api.md "sandbox.env": extras first, then the base; globals raise.
-t.test("env: extras are visible, assignment raises, metatable locked", function()
-  local env = sandbox.env({ require = function(m) return "mod " .. m end })
+-- talon.host.sandbox.env: the names given first, then the base; globals
+-- raise.
+t.test("env: names given are visible, assignment raises, metatable locked", function()
+  local env = policy.env({ require = function(m) return "mod " .. m end })
   local chunk = assert(load("return require('talon.game')", "=games/x.lua", "t", env))
   t.eq(select(2, sandbox.call(0, chunk)), "mod talon.game", "framework require")
   chunk = load("score = 1", "=games/x.lua", "t", env)
@@ -69,7 +73,7 @@ t.test("env: extras are visible, assignment raises, metatable locked", function(
 end)
 
 t.test("env: library copies are read-only but iterable", function()
-  local env = sandbox.env()
+  local env = policy.env()
   local chunk = load("local n = 0 for k in pairs(string) do n = n + 1 end "
     .. "return n, pcall(function() table.insert = nil end)", "=games/y.lua", "t", env)
   local ok, n, set_ok, err = sandbox.call(0, chunk)
@@ -80,13 +84,15 @@ t.test("env: library copies are read-only but iterable", function()
   t.eq(type(table.insert), "function", "trusted table untouched")
 end)
 
-t.test("load: returns the environment it used", function()
-  local chunk, env = load_fixture("sandbox", "game_a")
-  t.eq(select(2, sandbox.call(0, chunk)), 42, "ran")
-  t.eq(rawget(env, "shared_secret"), 42, "its own environment")
-  local env2 = sandbox.env()
-  local _, used = load_fixture("sandbox", "game_b", env2)
-  t.ok(rawequal(used, env2), "given environment")
+t.test("load: the chunk runs in the environment given; games do not leak", function()
+  local env_a = policy.env()
+  local chunk = assert(load_fixture("sandbox", "game_a", env_a))
+  t.eq({ sandbox.call(0, chunk) }, { true, 42, 0 }, "ran; no attempt got through")
+  t.eq(rawget(env_a, "shared_secret"), nil, "nothing left in its environment")
+  chunk = assert(load_fixture("sandbox", "game_b"))
+  t.eq({ sandbox.call(0, chunk) }, { true, "OK" }, "game_b sees nothing of game_a")
+  chunk = assert(load_fixture("sandbox", "game_b", policy.env { shared_secret = 7 }))
+  t.eq({ sandbox.call(0, chunk) }, { true, "OK", 7 }, "its _ENV is the one given")
 end)
 
 -- api.md "sandbox.memory": the cap turns a huge allocation into
