@@ -1,7 +1,8 @@
 -- talon.sandbox from Lua (docs/api.md "The sandbox"): the fail tuple of load,
--- the four results of a failed call, budgets and the memory cap, with
--- environments from the program's one policy, talon.host.sandbox. The C
--- side is tested in tests/c/test_sandbox.c.
+-- the four results of a failed call, budgets and the memory cap; and the
+-- program's one policy of what game code may reach, talon.host.sandbox,
+-- whose environments every test here uses. The C side is tested in
+-- tests/c/test_sandbox.c.
 local t = require "talon.host.testing"
 local sandbox = require("talon").sandbox
 local policy = require "talon.host.sandbox"
@@ -11,6 +12,20 @@ local FIX = "tests/fixtures/"
 local function load_fixture(dir, name, env)
   return sandbox.load(FIX .. dir .. "/" .. name .. ".lua", "games/" .. name .. ".lua",
     env or policy.env())
+end
+
+-- Runs 'code' as games/probe.lua in a fresh policy environment (with
+-- 'names' seen first); returns what sandbox.call returns.
+local function run(code, names)
+  local chunk = assert(load(code, "@games/probe.lua", "t", policy.env(names)))
+  return sandbox.call(0, chunk)
+end
+
+-- 'code' fails with 'want' as the first line of its message.
+local function refuses(code, want, names)
+  local ok, msg = run(code, names)
+  t.eq(ok, false, code .. " fails")
+  t.eq(tostring(msg):match("^[^\n]*"), want, code)
 end
 
 -- api.md "sandbox.load": environmental failures are nil, message.
@@ -108,3 +123,91 @@ t.test("memory: the cap stops a gigabyte string", function()
   t.eq(msg, "not enough memory", "message")
   t.eq(select(2, sandbox.call(0, string.rep, "x", 3)), "xxx", "usable")
 end)
+
+-- {================================================== the policy
+
+t.test("policy: an unknown global raises with the game file's line", function()
+  local chunk = assert(load_fixture("broken_games", "unknown_global"))
+  local ok, msg = sandbox.call(0, chunk)
+  t.eq(ok, false, "fails")
+  t.eq(msg:match("^[^\n]*"), "games/unknown_global.lua:4: unknown global 'sets'")
+  refuses("local a = 1\n\nreturn a + x", "games/probe.lua:3: unknown global 'x'")
+  refuses("return _ENV[1]", "games/probe.lua:1: unknown global (a number key)")
+end)
+
+t.test("policy: assigning a global raises with the game file's line", function()
+  local chunk = assert(load_fixture("broken_games", "assigns_global"))
+  local ok, msg = sandbox.call(0, chunk)
+  t.eq(ok, false, "fails")
+  t.eq(msg:match("^[^\n]*"),
+    "games/assigns_global.lua:4: cannot assign global 'deal' (use a local)")
+  refuses("local y = 2\nx = y", "games/probe.lua:2: cannot assign global 'x' (use a local)")
+  refuses("_ENV[true] = 1", "games/probe.lua:1: cannot assign a global (a boolean key)")
+end)
+
+t.test("policy: dangerous globals are absent", function()
+  for _, name in ipairs { "rawset", "rawget", "load", "loadfile", "dofile", "require",
+    "io", "os", "debug", "package", "collectgarbage", "coroutine", "_G" } do
+    refuses("return " .. name, ("games/probe.lua:1: unknown global '%s'"):format(name))
+  end
+end)
+
+t.test("policy: string.dump, ('').dump and math.random are absent", function()
+  t.eq({ run("return string.dump, ('').dump, math.random, math.randomseed, "
+    .. "talon.sandbox, talon.root") }, { true }, "all nil")
+  refuses("return string.dump(print)",
+    "games/probe.lua:1: attempt to call a nil value (field 'dump')")
+  refuses("return (''):dump()",
+    "games/probe.lua:1: attempt to call a nil value (method 'dump')")
+end)
+
+t.test("policy: getmetatable('') is not the string metatable", function()
+  t.eq({ run("return getmetatable(''), getmetatable('x'), getmetatable(string)") },
+    { true }, "nil for strings and libraries")
+  t.eq(getmetatable(""), false, "locked for trusted code too")
+  t.eq({ run("local mt = setmetatable({}, {__metatable = 'no'}) return getmetatable(mt)") },
+    { true, "no" }, "tables as in Lua")
+end)
+
+t.test("policy: libraries cannot be modified, by assignment or by rawset", function()
+  local function library(name) return policy.library(name) end
+  for _, name in ipairs { "string", "table", "math", "utf8", "talon" } do
+    refuses(("%s.upper = print"):format(name),
+      ("games/probe.lua:1: cannot modify library '%s'"):format(name))
+    refuses(("rawset(%s, 'upper', print)"):format(name),
+      "games/probe.lua:1: bad argument #1 to 'rawset' (table expected, got library)",
+      { rawset = rawset }) -- what trusted code has, handed to the game
+  end
+  for _, name in ipairs { "talon.game", "talon.deal", "talon.tricks", "talon.score" } do
+    refuses(("local m = require('%s')\nm.extra = 1"):format(name),
+      ("games/probe.lua:2: cannot modify library '%s'"):format(name), { require = library })
+    refuses(("local m = require('%s')\nrawset(m, 'extra', 1)"):format(name),
+      "games/probe.lua:2: bad argument #1 to 'rawset' (table expected, got library)",
+      { require = library, rawset = rawset })
+  end
+  t.eq({ run("local g = require('talon.game') return g.new, talon.sandbox",
+    { require = library }) }, { true }, "withheld entries")
+  t.eq(type(string.upper), "function", "trusted string untouched")
+  t.eq(type(require("talon.game").new), "function", "trusted talon.game untouched")
+end)
+
+t.test("policy: the host and the command line are not in the library", function()
+  for _, name in ipairs { "talon.host.sandbox", "talon.host.loader", "talon.host.testing",
+    "talon.host.files", "talon.cli", "talon.cli.play" } do
+    t.eq(policy.library(name), nil, name)
+  end
+  t.ok(policy.library("talon.game"), "the game library is")
+  local path = os.tmpname()
+  for _, name in ipairs { "talon.host.sandbox", "talon.cli" } do
+    local f = assert(io.open(path, "w"))
+    f:write(("local s = require '%s'\nreturn s"):format(name))
+    f:close()
+    local def, err = require("talon.host.loader").load(path)
+    t.eq(def, nil, name .. " refused")
+    t.ok(err:find(path .. ":1: require: '" .. name .. "' is not available to games", 1, true),
+      err)
+  end
+  os.remove(path)
+end)
+
+-- }==================================================
