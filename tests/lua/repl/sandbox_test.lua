@@ -38,6 +38,14 @@ t.test("load: missing file and syntax error are fail tuples", function()
   t.ok(err:find("^games/syntax_error%.lua:3: "), err)
 end)
 
+-- api.md "sandbox.load": the environment is the caller's; no default.
+t.test("load: the environment is required", function()
+  t.checkerror("bad argument #3 to 'load' %(table expected, got no value%)", function()
+    sandbox.load(FIX .. "sandbox/game_a.lua", "games/game_a.lua")
+  end)
+  t.eq(sandbox.env, nil, "no environment builder in C")
+end)
+
 -- api.md "sandbox.call": false, message with traceback, original
 -- error value, kind.
 t.test("call: a violation table stays a table next to its message", function()
