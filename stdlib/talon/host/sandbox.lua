@@ -119,11 +119,11 @@ end
 local base
 
 -- A fresh environment for one game file: its reads go to 'names' (the
--- file's own require) and then the base; unknown names and assignments to
--- globals raise.
+-- file's own require; optional) and then the base; unknown names and
+-- assignments to globals raise.
 function sandbox.env(names)
   base = base or build_base()
-  local lookup = setmetatable(without(names), { __index = base, __metatable = false })
+  local lookup = setmetatable(without(names or {}), { __index = base, __metatable = false })
   return setmetatable({}, { __index = lookup, __newindex = assign, __metatable = false })
 end
 
