@@ -68,7 +68,12 @@ function sandbox.library(name)
   local allowed = name == "talon"
   for _, m in ipairs(LIBRARY) do allowed = allowed or m == name end
   if not allowed then return nil end
-  local mod = name == "talon" and talon or require(name)
+  local mod = talon
+  if name ~= "talon" then
+    local ok, m = pcall(require, name)
+    if not ok then error(("the game library module '%s' does not load"):format(name), 0) end
+    mod = m
+  end
   f = freeze(without(mod, WITHHELD[name]), name)
   frozen[name] = f
   return f
