@@ -104,7 +104,8 @@ void tl_sandbox_freeze(lua_State *L, int idx, const char *name);
  * sharing one per-call budget (2000 ms until set): budget([ms]) -> ms;
  * run(f, ...) under that budget, and charge(meter, f, ...) the same,
  * charged to the meter { left =, total =, who = } (only the outermost
- * charged call counts, and it may take twice the budget). Both return as
+ * charged call counts); walk(meter, f, ...) as charge with twice the
+ * budget, for host code that calls game code in turn. All return as
  * talon.sandbox.call does; a spent meter fails at once with "WHO: total
  * time budget of N ms used up", kind "budget" (sandbox_charge.c). */
 void tl_sandbox_open_charge(lua_State *L);

@@ -7,9 +7,10 @@
  * times in a simulation, so both are C functions taking their arguments
  * on the stack as they come: no vararg Lua frame, no table of results.
  * A meter is a Lua table { left = ms, total = ms, who = "text" }; only the
- * outermost charged call counts against it, and it may take twice the
- * per-call budget so that the calls into game code it makes stop first
- * and the host can clean up after them.
+ * outermost charged call counts against it. sandbox.walk is charge for the
+ * host's own walks of game state that also call hooks: it may take twice
+ * the per-call budget, so that the calls into game code it makes stop
+ * first and the host can clean up after them.
  */
 #include "sandbox.h"
 
@@ -71,8 +72,9 @@ static lua_Number meter_left(lua_State *L) {
   return left;
 }
 
-/* charge(meter, f, ...) -> as run, the time charged to the meter. */
-static int charge_call(lua_State *L) {
+/* charge(meter, f, ...) -> as run, the time charged to the meter; with
+ * 'times' 2 (walk), twice the per-call budget. */
+static int charged(lua_State *L, int times) {
   charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
@@ -87,7 +89,7 @@ static int charge_call(lua_State *L) {
     lua_pushliteral(L, "budget");
     return 4;
   }
-  int ms = cs->depth == 0 ? cs->budget_ms * 2 : cs->budget_ms;
+  int ms = cs->budget_ms * times;
   double t0 = cs->depth == 0 ? now_ms() : 0;
   cs->depth++;
   int n = protected_call(L, 2, ms);
@@ -99,11 +101,16 @@ static int charge_call(lua_State *L) {
   return n;
 }
 
+static int charge_call(lua_State *L) {
+  return charged(L, 1);
+}
+static int charge_walk(lua_State *L) {
+  return charged(L, 2);
+}
+
 static const luaL_Reg charge_functions[] = {
-    {"budget", charge_budget},
-    {"run", charge_run},
-    {"charge", charge_call},
-    {NULL, NULL},
+    {"budget", charge_budget}, {"run", charge_run}, {"charge", charge_call},
+    {"walk", charge_walk},     {NULL, NULL},
 };
 
 void tl_sandbox_open_charge(lua_State *L) {

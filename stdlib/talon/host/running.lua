@@ -443,7 +443,7 @@ for _, name in ipairs { "legal", "why", "explain", "view", "events", "playout", 
                         "record" } do
   local method = G[name]
   G[name] = function(self, ...)
-    return rethrow(sandbox.charge(self.meter, method, self, ...))
+    return rethrow(sandbox.walk(self.meter, method, self, ...))
   end
 end
 

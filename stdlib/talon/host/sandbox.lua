@@ -163,12 +163,15 @@ function sandbox.meter(who, total_ms)
   return { who = who, left = ms, total = ms }
 end
 
--- As sandbox.call, charging the time to meter 'm'. The outermost charged
--- call may take twice the per-call budget, so that the calls into game
--- code it makes (each with the per-call budget) stop first and the host
--- can clean up after them; once the meter is spent, every further call
--- fails at once (vm/lua/sandbox_charge.c).
+-- As sandbox.call, charging the time to meter 'm' (only the outermost
+-- charged call counts); once the meter is spent, every further call fails
+-- at once (vm/lua/sandbox_charge.c).
 sandbox.charge = C.charge
+
+-- As sandbox.charge with twice the per-call budget: for host code that
+-- walks game state and calls game code in turn, so that those calls stop
+-- first and the host can clean up after them.
+sandbox.walk = C.walk
 
 -- Text that game code computes (a rule text, a phase doc): f(...) under
 -- the budget, raising its error; a result that is not a string or nil is
