@@ -28,8 +28,8 @@ local play = tricks.phase {
   rule = "follow",
   -- the winner has the trick's cards in st.won[w], a count in
   -- st.tricks_won[w], and leads the next trick (st.turn)
-  on_trick = function(st, w, t)
-    st:log("trick", nil, trick_event, st, w, t)
+  event = trick_event, -- the "trick" event, built only when someone reads it
+  on_trick = function(st, w)
     if #st.hands[w] == 0 then return "end" end
     return nil
   end,

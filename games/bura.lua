@@ -20,10 +20,13 @@ local short = require "games.common.short"
 -- After a trick: the hands filled to three from the winner (BUR-R9), the
 -- claims after the last trick (BUR-R10), else the declarations of the next
 -- trick (BUR-R5, BUR-R6).
+local function trick_event(st, w, t)
+  return ("BUR-R9: %s takes trick %d (%d points shown): %s"):format(st.names[w],
+    st.tricks_played, tricks.shown_points(st.deck, t), t:explain())
+end
+
 local function on_trick(st, w, t)
   local shown = tricks.shown_points(st.deck, t)
-  st:log("trick", nil, "BUR-R9: %s takes trick %d (%d points shown): %s",
-    st.names[w], st.tricks_played, shown, t)
   -- what the winner saw of his trick, all he may count on for a claim
   -- (BUR-R10: nobody looks at won cards); views give each seat its own
   local memory = st.memory or {}
@@ -48,6 +51,7 @@ local play = tricks.set_phase {
   up_verb = function(st) return st.opts.face_down and "beat" or "play" end,
   verbs = { "lead", "play", "beat", "down", "claim" },
   on_trick = on_trick,
+  event = trick_event,
 }
 
 -- B7 (option lead_declared_combo): a declared Molodka must be led as it

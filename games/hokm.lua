@@ -339,8 +339,7 @@ end
 -- Once per trick, after tricks.phase has given the trick to its winner
 -- (HOK-R4, the general rule) and counted it: the Kot / clinch / race
 -- outcome.
-local function on_trick(st, w, t)
-  st:log("trick", nil, trick_event, st, w, t)
+local function on_trick(st, w)
   local out
   if st.n == 3 then out = three_player_outcome(st) else out = race_outcome(st, w) end
   if out then
@@ -355,6 +354,7 @@ local play_phase = tricks.phase {
   rules = { follow = true }, -- HOK-R3
   rule = "HOK-R3",
   on_trick = on_trick,
+  event = trick_event,
   check = function(st, seat, card)
     local hand = st.hands[seat]
     if hand:count(card) == 0 then

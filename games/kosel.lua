@@ -72,8 +72,7 @@ local function trick_event(st, w, t)
     st.tricks_played, shown, t:explain()), { winner = w, points = shown }
 end
 
-local function on_trick(st, w, t)
-  st:log("trick", nil, trick_event, st, w, t)
+local function on_trick(st, w)
   st.declared = nil
   deal.replenish(st, w, 4)
   if #st.hands[w] == 0 then return "end" end
@@ -88,6 +87,7 @@ local play = tricks.set_phase {
   rule = "KOZ-R9",
   lead_rule = "KOZ-R7",
   on_trick = on_trick,
+  event = trick_event,
 }
 
 -- Option lead_declared_combo (Z4): a declared Molodka must be led as it is.

@@ -120,8 +120,11 @@ local declare = window.phase {
 
 -- ===== trick play (KZM-R2, BUR-R8, BUR-R9, KZM-R5)
 
-local function on_trick(st, w, t)
-  st:log("trick", nil, "BUR-R9: %s takes trick %d: %s", st.names[w], st.tricks_played, t)
+local function trick_event(st, w, t)
+  return ("BUR-R9: %s takes trick %d: %s"):format(st.names[w], st.tricks_played, t:explain())
+end
+
+local function on_trick(st, w)
   st.declared = nil
   deal.replenish(st, w, 4) -- KZM-R1
   if pot.all_played(st) then
@@ -142,6 +145,7 @@ local play = window.force_lead(tricks.set_phase {
   up_verb = function(st) return st.opts.face_down and "beat" or "play" end,
   verbs = { "lead", "play", "beat", "down" },
   on_trick = on_trick,
+  event = trick_event,
 }, "molodka", function(st) return st.opts.lead_declared_combo end, "KZM-R4")
 
 -- ===== the pot (KZM-R3, KZM-R5, KZM-R7)

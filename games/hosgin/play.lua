@@ -205,8 +205,7 @@ end
 
 -- Once per trick, after tricks.phase has given it to its winner (HOS-R27:
 -- the general rule, the first of identical cards wins) and counted it.
-local function on_trick(st, w, ct)
-  st:log("trick", nil, trick_event, st, w, ct)
+local function on_trick(st, w)
   if st.tricks_played < 25 then return nil end
   st.last_winner = w
   st:log("last", { seat = w }, "HOS-R6: %s takes the last trick: +20", st.names[w])
@@ -219,6 +218,7 @@ play.play = tricks.phase {
   rules = play.rules,
   rule = "HOS-R26",
   on_trick = on_trick,
+  event = trick_event,
 }
 
 return play

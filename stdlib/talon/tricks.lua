@@ -94,6 +94,7 @@ local function common_hooks(spec, what, sets)
   assert(type(spec.on_trick) == "function", what .. ": on_trick must be a function")
   assert(spec.rules ~= nil, what .. ": rules (a trickrules table or a function) needed")
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
+  local event = spec.event
   local talon = require "talon"
 
   -- the bookkeeping of a full trick won by seat 'w' (t:winner()), then
@@ -104,6 +105,9 @@ local function common_hooks(spec, what, sets)
     st.tricks_won[w] = st.tricks_won[w] + 1
     st.tricks_played = st.tricks_played + 1
     st.leader, st.turn = w, w
+    -- the trick's event is built only where someone reads it: a quiet
+    -- game (a simulation) pays nothing for it
+    if event and not st.quiet then st:log("trick", nil, event, st, w, ct) end
     return on_trick(st, w, ct), st.turn
   end
 
@@ -145,6 +149,9 @@ end
 --              st.tricks_played counted, st.leader and st.turn set to the
 --              winner) with the full talon.Trick t (t:winner(), t:at(i),
 --              t:points(), t:explain()); the trick is emptied after it
+--   event      (optional) function(st, winner, t) -> sentence [, data]: the
+--              "trick" event, logged before on_trick runs, built only in a
+--              game someone reads (never in a quiet simulation)
 --   rule       the rule id refusals cite; check (optional) replaces the
 --              default refusal from t:why
 --   doc, enter (optional) as for any phase; enter runs after st.ctrick
