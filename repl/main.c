@@ -121,11 +121,16 @@ static int parse_options(lua_State *L, int argc, char **argv, options *o,
       if (!parse_mem(i + 1 < argc ? argv[++i] : NULL, &o->mem_mb))
         return usage_error("bad --mem-limit (MiB, 0 for none)",
                            i < argc ? argv[i] : "");
-    } else if (!strcmp(a, "--budget") || !strcmp(a, "--total-budget")) {
+    } else if (!strncmp(a, "--budget", 8) ||
+               !strncmp(a, "--total-budget", 14)) {
       long *v = a[2] == 'b' ? &o->budget_ms : &o->total_ms;
-      const char *text = i + 1 < argc ? argv[++i] : NULL;
+      const char *eq = strchr(a, '=');
+      size_t len = eq ? (size_t)(eq - a) : strlen(a);
+      if (len != (a[2] == 'b' ? 8u : 14u))
+        return usage_error("unknown option", a);
+      const char *text = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
       if (!parse_long(text, 1, 86400000L, v))
-        return usage_error("bad budget (milliseconds, 1 to 86400000) after", a);
+        return usage_error("bad budget (milliseconds, 1 to 86400000) in", a);
     } else if (!strcmp(a, "--players") || !strcmp(a, "--seed") ||
                !strcmp(a, "-o")) {
       if (i + 1 >= argc) return usage_error("missing value after", a);

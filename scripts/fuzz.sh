@@ -51,6 +51,7 @@ for t in "${targets[@]}"; do
   rc=0
   ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0} \
     "$build/fuzz_$t" -max_total_time="$secs" -close_fd_mask=1 \
+    ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="$run/" ${dict[@]+"${dict[@]}"} "$run/corpus" \
     >"$run/log" 2>&1 || rc=$?
   after=$(ls "$run/corpus" | wc -l)
