@@ -1,12 +1,19 @@
 -- talon.host.loader: finds and loads game and variant files, sandboxed.
 --
--- A game file is loaded as text only into its own environment (no io, os,
--- debug or load; unknown globals raise), runs under the sandbox's time
--- budget, and may `require` only `talon.*` (the framework) and `games.*`
--- (other game files, loaded the same way). The returned definition is
--- validated with the file's name in every message.
+-- A game file is loaded as text only into its own environment
+-- (talon.host.sandbox: no io, os, debug or load; unknown globals raise),
+-- runs under the sandbox's time budget, and may `require` only the game
+-- library (frozen copies) and `games.*` (other game files, loaded the same
+-- way). The host keeps its own copy of the returned definition, validated
+-- with the file's name in every message.
 local game = require "talon.game"
-local guard = require "talon.host.sandbox"
+local sandbox = require "talon.host.sandbox"
+local actions = require "talon.actions"
+local explain = require "talon.explain"
+
+-- Metatables of the library's own values (actions, violations), kept on
+-- the host's copy of a definition.
+local library_metatables = { [actions.Action] = true, [explain.Violation] = true }
 
 local loader = {}
 
@@ -31,17 +38,16 @@ end
 
 local run_file
 
--- The `require` of one game file; 'env_of' returns that file's environment
--- (whose `talon` is the sandbox's copy without talon.sandbox). Modules of
--- games (`games.hosgin.auction`, a bot, a base game for a variant) are run
--- sandboxed once per top-level load and shared through 'cache'; only the
--- top-level file is validated as a game definition.
-local function make_require(depth, env_of, cache)
+-- The `require` of one game file. Library modules come from the sandbox as
+-- frozen copies; modules of games (`games.hosgin.auction`, a bot, a base
+-- game for a variant) are run sandboxed once per top-level load and shared
+-- through 'cache'; only the top-level file is validated as a definition.
+local function make_require(depth, cache)
   return function(name)
     if type(name) ~= "string" then error("require: module name must be a string", 2) end
-    if name == "talon" then return env_of().talon end
-    if name:match("^talon%.") then return require(name) end
-    if name:match("^games%.") then
+    local lib = sandbox.library(name)
+    if lib then return lib end
+    if name:match("^games%.[%w_]+[%w_%.]*$") and not name:find("..", 1, true) then
       if cache[name] == nil then
         local value, err = run_file(name, depth + 1, cache)
         if err then error(err, 0) end
@@ -49,44 +55,9 @@ local function make_require(depth, env_of, cache)
       end
       return cache[name]
     end
-    error(("require: '%s' is not available to games (only talon.* and games.*)"):format(name), 2)
+    error(("require: '%s' is not available to games (the game library: %s; and games.*)")
+      :format(name, table.concat(sandbox.library_names(), ", ")), 2)
   end
-end
-
--- A plain-Lua stand-in for sandbox.env when the program's sandbox is absent.
-local function fallback_env(extra)
-  local base = { string = string, table = table, math = math, utf8 = utf8,
-    coroutine = coroutine, talon = package.loaded.talon, assert = assert, error = error,
-    pcall = pcall, xpcall = xpcall, select = select, type = type, pairs = pairs,
-    ipairs = ipairs, next = next, tostring = tostring, tonumber = tonumber,
-    setmetatable = setmetatable, rawequal = rawequal, rawget = rawget, rawset = rawset,
-    rawlen = rawlen, print = print }
-  for k, v in pairs(extra) do base[k] = v end
-  return setmetatable({}, {
-    __index = function(_, k)
-      local v = base[k]
-      if v == nil then error(("unknown global '%s'"):format(tostring(k)), 2) end
-      return v
-    end,
-    __newindex = function(_, k) error(("cannot assign global '%s' (use a local)"):format(k), 2) end,
-    __metatable = false,
-  })
-end
-
-local function load_chunk(path, chunkname, env_extra)
-  local sandbox = guard.sandbox
-  if sandbox then
-    local env = sandbox.env(env_extra)
-    return sandbox.load(path, chunkname, env)
-  end
-  local f, err = io.open(path, "r")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  local env = fallback_env(env_extra)
-  local chunk, lerr = load(text, "@" .. chunkname, "t", env)
-  if not chunk then return nil, lerr end
-  return chunk, env
 end
 
 -- Runs a game file or game module sandboxed; returns its value, or nil and
@@ -95,19 +66,38 @@ run_file = function(name, depth, cache)
   if depth > 8 then return nil, ("%s: games require each other too deeply"):format(name) end
   local path, chunkname = loader.find(name)
   if not path then return nil, chunkname end
-  local env
-  local chunk, err = load_chunk(path, chunkname,
-    { require = make_require(depth, function() return env end, cache) })
+  local env = sandbox.env { require = make_require(depth, cache) }
+  local chunk, err = sandbox.load(path, chunkname, env)
   if not chunk then return nil, err end
-  env = err
-  local ok, value = guard.call(chunk)
+  local ok, value = sandbox.call(chunk)
   if not ok then return nil, value end
   return value, nil, chunkname
+end
+
+-- The host's own copy of a definition: plain tables read raw, so no
+-- metamethod of the game's runs when the host reads it, and the game
+-- cannot change it behind the host's back. Functions and userdata are
+-- kept; a table met twice is copied once.
+local function adopt(v, seen)
+  if type(v) ~= "table" then return v end
+  local c = seen[v]
+  if c then return c end
+  c = {}
+  seen[v] = c
+  local k, x = next(v)
+  while k ~= nil do
+    rawset(c, adopt(k, seen), adopt(x, seen))
+    k, x = next(v, k)
+  end
+  local mt = getmetatable(v)
+  if mt ~= nil and library_metatables[mt] then setmetatable(c, mt) end
+  return c
 end
 
 local function load_file(name)
   local def, err, chunkname = run_file(name, 0, {})
   if err then return nil, err end
+  if type(def) == "table" then def = adopt(def, {}) end
   local vok, verr = pcall(game.validate, def, chunkname)
   if not vok then return nil, verr end
   return def, chunkname
@@ -121,7 +111,7 @@ function loader.module(name)
   end
   local value, err = run_file(name, 0, {})
   if err then return nil, err end
-  return value
+  return adopt(value, {})
 end
 
 -- The data roots on package.path (directories holding games/), in order;

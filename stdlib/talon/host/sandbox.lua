@@ -1,48 +1,217 @@
--- talon.host.sandbox: the one protected call through which the framework enters
--- game code.
+-- talon.host.sandbox: the one policy of what game code may reach, and the
+-- one call through which the host enters it.
 --
--- With the program's `talon.sandbox` every call gets the sandbox's time
--- budget, memory cap and traceback (docs/api.md "The sandbox"); without it (a bare
--- `lua5.4`) a plain xpcall with a traceback, so the framework still runs.
-local guard = {}
+-- Game, variant, bot and record files may come from anyone. They run in
+-- environments built here, from one base table and one table of game
+-- library modules, each handed out as a frozen copy: a game can read the
+-- library but change nothing another game, a bot or the host sees. Every
+-- entry into game code (hooks, views, rule texts, phase docs, zones,
+-- invariants, bots, commands, and the metamethods of game values the host
+-- prints or walks) goes through sandbox.call, under a time budget per call
+-- and, for a meter (a game, a bot), a total budget. The whole policy is the
+-- three tables below; docs/security.md explains it to users.
+local talon = require "talon"
 
-local ok_talon, talon = pcall(require, "talon")
-local sandbox = ok_talon and type(talon) == "table" and talon.sandbox or nil
-local traceback = debug and debug.traceback
+local C = talon.sandbox
+local sandbox = {}
 
--- Time budget of one call into game code (milliseconds); a whole action,
--- with every hook it runs, is one call. 0 when the state cannot time calls.
-guard.budget_ms = 2000
+-- What a game may `require`, besides `talon` (the C module) and `games.*`:
+-- the game library, stdlib/talon/*.lua. Nothing under talon.host or
+-- talon.cli, nor the loader, the test runner or the sandbox itself.
+local LIBRARY = {
+  "talon.game", "talon.deal", "talon.tricks", "talon.score", "talon.actions",
+  "talon.seats", "talon.window", "talon.variant", "talon.explain", "talon.cards",
+}
 
-if sandbox then
-  local ok = pcall(sandbox.call, 1, function() end)
-  if not ok then guard.budget_ms = 0 end
+-- Entries kept out of the frozen copies, each with its reason.
+local WITHHELD = {
+  talon = {
+    sandbox = "the sandbox's own controls (memory cap, budgets, loader)",
+    root = "where the program's files are",
+  },
+  ["talon.game"] = { new = "starts a running game: the host's job" },
+}
+
+-- Lua's base functions a game gets as they are. Left out on purpose: load,
+-- loadfile, dofile, require (each file gets its own, below), rawset and
+-- rawget (they would pass the library's freeze), collectgarbage, and the
+-- io, os, debug, package and coroutine libraries.
+local BASE = {
+  "assert", "error", "pcall", "select", "type", "pairs", "ipairs", "next",
+  "tostring", "tonumber", "rawequal", "rawlen", "print",
+}
+
+-- Per call into game code (milliseconds); a whole action, with every hook
+-- it runs, is one call. The program's --budget option sets it.
+sandbox.budget_ms = 2000
+-- Per game and per bot, over all its calls (milliseconds); --total-budget.
+sandbox.total_ms = 120000
+
+-- {================================================== frozen copies
+
+-- A read-only proxy over a copy of t (nested tables too). The C freeze
+-- returns a userdata that rawset cannot reach; this Lua stand-in is used
+-- only when the C module lacks it.
+local function lua_freeze(t, name, seen)
+  seen = seen or {}
+  if seen[t] then return seen[t] end
+  local copy, proxy = {}, {}
+  seen[t] = proxy
+  for k, v in pairs(t) do
+    copy[k] = type(v) == "table" and lua_freeze(v, name, seen) or v
+  end
+  return setmetatable(proxy, {
+    __index = copy, __len = function() return #copy end,
+    __pairs = function() return next, copy, nil end,
+    __newindex = function() error(("cannot modify library '%s'"):format(name), 2) end,
+    __metatable = false,
+  })
+end
+local freeze = C.freeze or lua_freeze
+
+local function without(t, drop)
+  local copy = {}
+  for k, v in pairs(t) do
+    if not (drop and drop[k]) then copy[k] = v end
+  end
+  return copy
 end
 
-local last_error
-local function handler(err)
-  last_error = err
-  local msg = err
-  if type(err) == "table" then msg = tostring(err) end
-  if traceback then msg = traceback(tostring(msg), 2) end
-  return msg
+local frozen = {} -- module name -> frozen copy, made once per state
+
+-- The frozen copy of library module 'name' ("talon", "talon.deal"), or nil
+-- when games may not have it.
+function sandbox.library(name)
+  local f = frozen[name]
+  if f then return f end
+  local allowed = name == "talon"
+  for _, m in ipairs(LIBRARY) do allowed = allowed or m == name end
+  if not allowed then return nil end
+  local mod = name == "talon" and talon or require(name)
+  f = freeze(without(mod, WITHHELD[name]), name)
+  frozen[name] = f
+  return f
 end
 
-local function finish(ok, ...)
-  if ok then return true, ... end
-  local e = last_error
-  last_error = nil
-  return false, (...), e, "error"
+-- The names a game may require, for messages and docs.
+function sandbox.library_names()
+  local list = { "talon" }
+  for _, m in ipairs(LIBRARY) do list[#list + 1] = m end
+  return list
 end
 
--- Calls f(...) protected. Returns true, results... or false, message (with
--- traceback), the original error value, and the kind ("error", "budget",
--- "memory", "interrupt", "handler").
-function guard.call(f, ...)
-  if sandbox then return sandbox.call(guard.budget_ms, f, ...) end
-  return finish(xpcall(f, handler, ...))
+-- }==================================================
+
+-- {================================================== the base
+
+local function getmetatable_tables(v)
+  if type(v) ~= "table" then return nil end
+  return getmetatable(v)
+end
+local safe = C.safe and C.safe() or {
+  xpcall = xpcall, setmetatable = setmetatable, getmetatable = getmetatable_tables,
+  string = without(string, { dump = true }), table = table,
+}
+
+local function unknown(_, k)
+  if type(k) == "string" then error(("unknown global '%s'"):format(k), 2) end
+  error(("unknown global (a %s key)"):format(type(k)), 2)
 end
 
-guard.sandbox = sandbox
+local function assign(_, k)
+  if type(k) == "string" then error(("cannot assign global '%s' (use a local)"):format(k), 2) end
+  error(("cannot assign a global (a %s key)"):format(type(k)), 2)
+end
 
-return guard
+-- math without random and randomseed: games draw from st.rng, so that a
+-- seed replays a game exactly.
+local function build_base()
+  local base = {}
+  for _, k in ipairs(BASE) do base[k] = _G[k] end
+  base.xpcall = safe.xpcall -- the handler runs under the budget
+  base.setmetatable = safe.setmetatable -- no __gc: finalizers escape budgets
+  base.getmetatable = safe.getmetatable -- tables only; honours __metatable
+  base.string = freeze(safe.string, "string") -- no dump; bounded patterns
+  base.table = freeze(safe.table, "table") -- bounded lengths and ranges
+  base.math = freeze(without(math, { random = true, randomseed = true }), "math")
+  base.utf8 = freeze(without(utf8), "utf8")
+  base.talon = sandbox.library("talon")
+  return setmetatable(base, { __index = unknown, __metatable = false })
+end
+
+local base
+
+-- A fresh environment for one game file: its reads go to 'names' (the
+-- file's own require) and then the base; unknown names and assignments to
+-- globals raise.
+function sandbox.env(names)
+  base = base or build_base()
+  local lookup = setmetatable(without(names), { __index = base, __metatable = false })
+  return setmetatable({}, { __index = lookup, __newindex = assign, __metatable = false })
+end
+
+-- Loads the text file 'path' (binary chunks refused) as chunk 'chunkname'
+-- in environment 'env'. Returns the function, or nil and a message.
+function sandbox.load(path, chunkname, env)
+  local f, err = C.load(path, chunkname, env)
+  if not f then return nil, err end
+  return f
+end
+
+-- }==================================================
+
+-- {================================================== calls
+
+local ccall = C.call
+local clock = C.clock or function() return os.clock() * 1000 end
+
+-- Calls f(...) under the per-call budget. Returns true, results... or
+-- false, message (with traceback), the original error value, and the kind
+-- ("error", "budget", "memory", "interrupt", "handler").
+function sandbox.call(f, ...)
+  return ccall(sandbox.budget_ms, f, ...)
+end
+
+-- A meter: the total budget of one game or one bot ('who' names it in the
+-- message that ends it).
+function sandbox.meter(who, total_ms)
+  return { who = who, left = total_ms or sandbox.total_ms, total = total_ms or sandbox.total_ms }
+end
+
+local function settle(m, t0, ok, ...)
+  m.left = m.left - (clock() - t0)
+  if ok or m.left > 0 then return ok, ... end
+  local msg, original, kind = ...
+  if kind ~= "budget" then return ok, ... end
+  local where = tostring(msg):match("^([^\n]-:%d+):") or m.who
+  return false, ("%s: total time budget of %d ms for %s used up"):format(where, m.total, m.who),
+    original, "budget"
+end
+
+-- As sandbox.call, charging the time to meter 'm': the call's budget is
+-- what is left of the meter when less than the per-call budget.
+function sandbox.charge(m, f, ...)
+  local left = m.left
+  if left <= 0 then
+    return false, ("total time budget of %d ms for %s used up"):format(m.total, m.who),
+      nil, "budget"
+  end
+  local ms = sandbox.budget_ms
+  if left < ms then ms = left < 1 and 1 or math.ceil(left) end
+  return settle(m, clock(), ccall(ms, f, ...))
+end
+
+-- Like tostring(v), for a value game code made: its __tostring runs under
+-- the budget; a failure gives a placeholder instead of an error.
+function sandbox.text(v)
+  local t = type(v)
+  if t == "string" then return v end
+  if t == "number" or t == "boolean" or t == "nil" then return tostring(v) end
+  local ok, s = ccall(sandbox.budget_ms, tostring, v)
+  if ok and type(s) == "string" then return s end
+  return ("(a %s that cannot be shown)"):format(t)
+end
+
+-- }==================================================
+
+return sandbox
