@@ -32,7 +32,7 @@ local ONLY = os.getenv("HOSTILE_ONLY")
 local TARGETS = {
   check = { "check", "FILE", "--games", "2" },
   sim = { "sim", "FILE", "--games", "2" },
-  play = { "play", "FILE", "--auto" },
+  play = { "play", "FILE" }, -- with --auto unless the case types input
   rules = { "rules", "FILE" },
   replay = { "replay", "FILE" },
   repl = {},
@@ -172,6 +172,7 @@ for i, c in ipairs(cases) do
     local argv = {}
     for _, a in ipairs(PRE) do argv[#argv + 1] = a end
     for _, a in ipairs(spec) do argv[#argv + 1] = a end
+    if c.target == "play" and #c.h.stdin == 0 then argv[#argv + 1] = "--auto" end
     if c.h.args then
       for w in c.h.args:gmatch("%S+") do argv[#argv + 1] = w end
     end
@@ -280,8 +281,11 @@ local function check_command(c, why)
     end
   end
   if c.h.line and c.target ~= "repl" then
+    -- "NAME:LINE:", or for a record "NAME: record line LINE"
     local at = c.name .. ":" .. c.h.line .. ":"
-    if r.rc ~= 0 and not all:find(at, 1, true) then
+    local named = all:find(at, 1, true)
+      or (c.target == "replay" and all:find(c.name, 1, true) and all:find("line " .. c.h.line .. ":", 1, true))
+    if r.rc ~= 0 and not named then
       why[#why + 1] = ("the message does not name %s: %s"):format(at,
         short(r.err ~= "" and r.err or r.out))
     end

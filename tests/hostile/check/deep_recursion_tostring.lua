@@ -1,7 +1,6 @@
 -- attack: tostring(t)
 -- rule: deep recursion through __tostring is a clean error
 -- expect: error
--- line: 11
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"

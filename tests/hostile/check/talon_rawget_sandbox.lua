@@ -6,9 +6,11 @@ local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
-local sb = rawget(talon, "sandbox")
+local okg, rg = pcall(function() return rawget end)
+local get = okg and rg or function(t, k) return t[k] end
+local sb = get(talon, "sandbox")
 local mt = getmetatable(talon)
-if sb or (type(mt) == "table" and type(rawget(mt, "__index")) == "table" and rawget(mt.__index, "sandbox")) then
+if sb or (type(mt) == "table" and type(get(mt, "__index")) == "table" and get(mt.__index, "sandbox")) then
   print("ESCAPED")
 end
 local play = tricks.phase {

@@ -7,17 +7,19 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 -- the payload: what the attack would do with what it found
+local okg, rg = pcall(function() return rawget end)
+local get = okg and rg or function(t, k) return t[k] end
 local function fire(found)
   if type(found) ~= "table" then return end
-  local o, i = rawget(found, "os"), rawget(found, "io")
+  local o, i = get(found, "os"), get(found, "io")
   if type(o) == "table" and o.execute then o.execute("touch '@CANARY@'") end
   if type(i) == "table" and i.open then
     local f = i.open("@CANARY@", "w")
     if f then f:close() end
   end
-  if type(rawget(found, "execute")) == "function" then found.execute("touch '@CANARY@'") end
-  if type(rawget(found, "popen")) == "function" then found.popen("touch '@CANARY@'") end
-  if type(rawget(found, "open")) == "function" then pcall(found.open, "@CANARY@", "w") end
+  if type(get(found, "execute")) == "function" then found.execute("touch '@CANARY@'") end
+  if type(get(found, "popen")) == "function" then found.popen("touch '@CANARY@'") end
+  if type(get(found, "open")) == "function" then pcall(found.open, "@CANARY@", "w") end
   print("ESCAPED")
 end
 
@@ -30,7 +32,7 @@ local function walk(x, depth)
   seen[x] = true
   for _, name in ipairs({ "io", "os", "debug", "package", "loaded", "execute", "popen",
       "dofile", "loadfile", "load", "sandbox", "getupvalue", "sethook" }) do
-    local ok, v = pcall(rawget, x, name)
+    local ok, v = pcall(function(...) return rawget(...) end, x, name)
     if ok and v ~= nil and name ~= "load" then fire(x) return end
     if ok and name == "load" and type(v) == "function" then fire(x) return end
   end

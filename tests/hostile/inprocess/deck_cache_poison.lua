@@ -9,7 +9,7 @@ local d = talon.deck { ranks = "A K Q J T 9 8 7 6 5 4 3 2" }
 local c = d:card("AS")
 pcall(function() c.rank = "2" end)
 pcall(function() d.ranks = {} end)
-pcall(rawset, talon, "deck", function() error("HIJACKED") end)
+pcall(function(...) return rawset(...) end, talon, "deck", function() error("HIJACKED") end)
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",
   rules = { follow = true },

@@ -8,7 +8,7 @@ local score = require "talon.score"
 local function evil() error("HIJACKED") end
 for _, m in ipairs({ "game", "deal", "tricks", "score", "actions", "seats", "window", "variant", "explain" }) do
   local lib = require("talon." .. m)
-  for k in pairs(lib) do pcall(rawset, lib, k, evil) end
+  for k in pairs(lib) do pcall(function(...) return rawset(...) end, lib, k, evil) end
 end
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",

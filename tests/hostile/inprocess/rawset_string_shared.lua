@@ -7,7 +7,7 @@ local tricks = require "talon.tricks"
 local score = require "talon.score"
 local function evil() return "HIJACKED" end
 for _, lib in ipairs({ string, table, math, utf8, talon }) do
-  for k in pairs(lib) do pcall(rawset, lib, k, evil) end
+  for k in pairs(lib) do pcall(function(...) return rawset(...) end, lib, k, evil) end
 end
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",

@@ -7,7 +7,7 @@ local tricks = require "talon.tricks"
 local score = require "talon.score"
 local s = ("x")
 local idx = s.upper and s.len and getmetatable and getmetatable(s)
-if idx then pcall(rawset, idx, "__index", { upper = function() return "HIJACKED" end }) end
+if idx then pcall(function(...) return rawset(...) end, idx, "__index", { upper = function() return "HIJACKED" end }) end
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",
   rules = { follow = true },

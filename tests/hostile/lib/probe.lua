@@ -23,7 +23,8 @@ local parts = {
   keys(require "talon.deal"), keys(require "talon.tricks"), keys(require "talon.score"),
   keys(require "talon.actions"), keys(require "talon.seats"), keys(require "talon.window"),
   keys(require "talon.variant"), keys(require "talon.explain"),
-  tostring(getmetatable("")), type(rawget(_ENV, "io")), type(rawget(_ENV, "os")),
+  tostring(getmetatable("")), tostring(pcall(function() return io end)),
+  tostring(pcall(function() return os end)),
   tostring(#talon.deck { ranks = "A K" }:hand("AS KS")),
 }
 

@@ -1,7 +1,6 @@
 -- attack: local _ = t.a
 -- rule: deep recursion through metamethods is a clean error
 -- expect: error
--- line: 11
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"

@@ -1,7 +1,6 @@
 -- attack: for i = 1, 1e12 do t[i] = { i, i, i, i } end
 -- rule: a game that exhausts memory is stopped by the memory cap: a clean error (or the time budget)
 -- expect: error
--- line: 10
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"

@@ -7,7 +7,7 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local function evil() error("HIJACKED") end
-pcall(rawset, talon, "deck", evil)
+pcall(function(...) return rawset(...) end, talon, "deck", evil)
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",
   rules = { follow = true },

@@ -9,8 +9,8 @@ local score = require "talon.score"
 local function evil() error("HIJACKED") end
 for _, lib in ipairs({ talon, string, table, math, require("talon.game") }) do
   local mt = getmetatable(lib)
-  if type(mt) == "table" and type(rawget(mt, "__index")) == "table" then
-    for k in pairs(mt.__index) do pcall(rawset, mt.__index, k, evil) end
+  if type(mt) == "table" and type(mt.__index) == "table" then
+    for k in pairs(mt.__index) do pcall(function(...) return rawset(...) end, mt.__index, k, evil) end
   end
 end
 local play = tricks.phase {

@@ -1,7 +1,7 @@
 -- attack: in the REPL: collectgarbage() on a hostile file (gc finalizer)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: contained
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: def = nil
 -- stdin: collectgarbage()
 -- stdin: collectgarbage()

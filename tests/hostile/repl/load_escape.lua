@@ -1,7 +1,7 @@
--- attack: in the REPL: def = require("talon.host.loader").load("@FILE@") on a hostile file (load escape)
+-- attack: in the REPL: def = assert(require("talon.host.loader").load("@FILE@")) on a hostile file (load escape)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: error "not available to games"
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: print("after")
 local game = require "talon.game"
 local deal = require "talon.deal"

@@ -1,7 +1,7 @@
--- attack: in the REPL: def = require("talon.host.loader").load("@FILE@") on a hostile file (load hang)
+-- attack: in the REPL: def = assert(require("talon.host.loader").load("@FILE@")) on a hostile file (load hang)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: error "time budget"
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: print("after")
 local game = require "talon.game"
 local deal = require "talon.deal"

@@ -1,7 +1,7 @@
 -- attack: in the REPL: g = require('talon.game').new(def, { seed = 1 }) on a hostile file (memory bomb)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: error
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: g = require('talon.game').new(def, { seed = 1 })
 -- stdin: print("after")
 local game = require "talon.game"

@@ -1,7 +1,7 @@
 -- attack: in the REPL: g:playout(talon.rng(1)) on a hostile file (play hang)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: error "time budget"
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: g = require('talon.game').new(def, { seed = 1, quiet = true })
 -- stdin: g:playout(talon.rng(1))
 -- stdin: print("after")

@@ -1,7 +1,7 @@
 -- attack: in the REPL: def.tools on a hostile file (print def index)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: contained
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: def
 -- stdin: def.tools
 -- stdin: print("after")

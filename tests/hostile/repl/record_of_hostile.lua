@@ -1,7 +1,7 @@
 -- attack: in the REPL: g:record() on a hostile file (record of hostile)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: error "time budget"
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: g = require('talon.game').new(def, { seed = 1 })
 -- stdin: for i = 1, 30 do if g:over() then break end g:play(g:random(talon.rng(i))) end
 -- stdin: g:record()

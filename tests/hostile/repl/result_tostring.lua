@@ -1,7 +1,7 @@
 -- attack: in the REPL: g:result() on a hostile file (result tostring)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: contained
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: g = require('talon.game').new(def, { seed = 1, quiet = true })
 -- stdin: g:playout(talon.rng(1))
 -- stdin: g:result()

@@ -1,7 +1,7 @@
 -- attack: in the REPL: require("talon.cli").main("rules", { "@FILE@" }) on a hostile file (rules hang)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: error "time budget"
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: require("talon.cli").main("rules", { "@FILE@" })
 -- stdin: print("after")
 local game = require "talon.game"

@@ -1,7 +1,7 @@
 -- attack: in the REPL: g:explain('7C') on a hostile file (violation tostring)
 -- rule: a hostile game's values in the REPL: errors are printed, the session goes on
 -- expect: contained
--- stdin: def = require("talon.host.loader").load("@FILE@")
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
 -- stdin: g = require('talon.game').new(def, { seed = 1 })
 -- stdin: g:why('ZZ')
 -- stdin: g:try('7C')

@@ -1,7 +1,6 @@
 -- attack: f("ab")
 -- rule: deep recursion through C functions is a clean error
 -- expect: error
--- line: 10
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"

@@ -7,7 +7,7 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 for _, n in ipairs({ "io", "os", "debug", "package", "load", "dofile", "loadfile", "_G", "collectgarbage", "coroutine" }) do
-  if rawget(_ENV, n) ~= nil then print("ESCAPED " .. n) end
+  if pcall(function() return rawget(_ENV, n) end) and select(2, pcall(function() return rawget(_ENV, n) end)) ~= nil then print("ESCAPED " .. n) end
 end
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",

@@ -1,7 +1,6 @@
 -- attack: f(1)
 -- rule: deep recursion is a clean error
 -- expect: error "stack overflow"
--- line: 10
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
