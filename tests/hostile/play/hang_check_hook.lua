@@ -1,9 +1,10 @@
--- attack: while true do end in check (called to explain an illegal typed action)
+-- attack: while true do end in check (called to explain an illegal typed action); the session goes on
 -- rule: a hook that hangs is stopped by the time budget: a clean error naming the game line
--- expect: error "time budget"
+-- expect: contained
 -- args: --bots random
 -- stdin: bid 5
 -- stdin: quit
+-- output: time budget
 local game = require "talon.game"
 local actions = require "talon.actions"
 local score = require "talon.score"

@@ -1,6 +1,6 @@
 -- attack: a phase whose verbs are not strings (a table with __tostring loop, a number)
 -- rule: nothing typed at the prompt, and nothing a game does with it, can hang or crash the front end
--- expect: error
+-- expect: safe
 -- args: --bots random
 -- stdin: pass
 -- stdin: quit

@@ -1,6 +1,6 @@
 -- attack: an option default whose __tostring loops (printed as -o name=default)
 -- rule: talon rules runs the game's rule and doc functions under the time budget and prints their values safely
--- expect: error
+-- expect: safe
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
