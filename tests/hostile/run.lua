@@ -284,7 +284,8 @@ local function check_command(c, why)
     -- "NAME:LINE:", or for a record "NAME: record line LINE"
     local at = c.name .. ":" .. c.h.line .. ":"
     local named = all:find(at, 1, true)
-      or (c.target == "replay" and all:find(c.name, 1, true) and all:find("line " .. c.h.line .. ":", 1, true))
+      or (c.target == "replay" and all:find(c.name, 1, true)
+        and all:find("line " .. c.h.line .. ":", 1, true))
     if r.rc ~= 0 and not named then
       why[#why + 1] = ("the message does not name %s: %s"):format(at,
         short(r.err ~= "" and r.err or r.out))
