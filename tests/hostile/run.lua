@@ -15,7 +15,7 @@
 --
 --   talon test tests/hostile/run.lua            (from the source root)
 --   HOSTILE_ONLY=check/ talon test tests/hostile/run.lua   (a subset)
---   HOSTILE_JOBS=6, HOSTILE_TIMEOUT=5, HOSTILE_KEEP=1 (keep the scratch dir)
+--   HOSTILE_JOBS=8, HOSTILE_TIMEOUT=5, HOSTILE_KEEP=1 (keep the scratch dir)
 local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 local quote = program.quote
@@ -25,7 +25,7 @@ local ROOT = require("talon").root or "."
 if ROOT:sub(1, 1) ~= "/" then ROOT = (os.getenv("PWD") or ".") .. "/" .. ROOT end
 local HERE = ROOT .. "/tests/hostile"
 local TIMEOUT = tonumber(os.getenv("HOSTILE_TIMEOUT") or "") or 5
-local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 6
+local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 8
 local ONLY = os.getenv("HOSTILE_ONLY")
 
 -- The commands, per target directory. FILE is the staged case.
