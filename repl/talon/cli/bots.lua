@@ -75,12 +75,28 @@ function bots.list(spec, n, key, def)
   return list, names
 end
 
+-- Each seat's bot has a total time budget per game (a meter), so a bot
+-- that loops costs its per-call budget until the meter is spent, then
+-- nothing: its moves are made at random from then on.
+local meters = setmetatable({}, { __mode = "k" })
+local function meter_of(g, seat, b)
+  local per_game = meters[g] or {}
+  meters[g] = per_game
+  local m = per_game[seat]
+  if not m then
+    m = guard.meter(("bot '%s' (seat %d)"):format(tostring(b.name), seat))
+    per_game[seat] = m
+  end
+  return m
+end
+
 -- What bot 'b' would do for 'seat' in game 'g': action, reason. Nil and
 -- the error when the bot fails or answers something that is not legal.
 function bots.suggest(b, g, seat, rng)
-  -- a bot is game code: the sandbox's protected call, with its time budget
-  local ok, a, reason = guard.call(b.choose, g:view(seat), rng)
+  -- a bot is game code: the sandbox's protected call, with its budgets
+  local ok, a, reason = guard.charge(meter_of(g, seat, b), b.choose, g:view(seat), rng)
   if not ok then return nil, (tostring(a):match("^[^\n]*")) end
+  if type(reason) ~= "string" then reason = nil end
   if type(a) == "string" then
     local pa, err = g:parse(a)
     if not pa then return nil, err end

@@ -182,7 +182,8 @@ function running.new(def, params, deck)
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
     picked = nil, res = nil, score_snap = nil,
   }, G)
-  local ok, err = guard.call(start, g)
+  g.meter = guard.meter("game " .. tostring(g.where))
+  local ok, err = guard.charge(g.meter, start, g)
   if not ok then error(err, 0) end
   return g
 end
@@ -518,5 +519,23 @@ end
 
 function G:view(seat) return require("talon.host.view").of(self, seat) end
 function G:record() return require("talon.host.record").write(self) end
+
+-- The methods that run hooks or read the game's state (which game code may
+-- have filled with anything) each run as one call charged to the game's
+-- meter: its total budget, and the per-call one for every state walk.
+local function rethrow(ok, ...)
+  if ok then return ... end
+  local msg, original, kind = ...
+  if kind == "error" and original ~= nil then error(original, 0) end
+  error(msg, 0)
+end
+
+for _, name in ipairs { "play", "try", "legal", "why", "explain", "view", "events",
+                        "playout", "undo", "record" } do
+  local method = G[name]
+  G[name] = function(self, ...)
+    return rethrow(guard.charge(self.meter, method, self, ...))
+  end
+end
 
 return running

@@ -178,27 +178,21 @@ function sandbox.meter(who, total_ms)
   return { who = who, left = total_ms or sandbox.total_ms, total = total_ms or sandbox.total_ms }
 end
 
-local function settle(m, t0, ok, ...)
+local function settle(m, t0, ...)
   m.left = m.left - (clock() - t0)
-  if ok or m.left > 0 then return ok, ... end
-  local msg, original, kind = ...
-  if kind ~= "budget" then return ok, ... end
-  local where = tostring(msg):match("^([^\n]-:%d+):") or m.who
-  return false, ("%s: total time budget of %d ms for %s used up"):format(where, m.total, m.who),
-    original, "budget"
+  return ...
 end
 
--- As sandbox.call, charging the time to meter 'm': the call's budget is
--- what is left of the meter when less than the per-call budget.
+-- As sandbox.call, charging the time to meter 'm'. The call may take twice
+-- the per-call budget, so that the calls into game code it makes (each
+-- with the per-call budget) stop first and the host can clean up after
+-- them; once the meter is spent, every further call fails at once.
 function sandbox.charge(m, f, ...)
-  local left = m.left
-  if left <= 0 then
-    return false, ("total time budget of %d ms for %s used up"):format(m.total, m.who),
+  if m.left <= 0 then
+    return false, ("%s: total time budget of %d ms used up"):format(m.who, m.total),
       nil, "budget"
   end
-  local ms = sandbox.budget_ms
-  if left < ms then ms = left < 1 and 1 or math.ceil(left) end
-  return settle(m, clock(), ccall(ms, f, ...))
+  return settle(m, clock(), ccall(sandbox.budget_ms * 2, f, ...))
 end
 
 -- Like tostring(v), for a value game code made: its __tostring runs under
