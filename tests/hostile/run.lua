@@ -71,9 +71,8 @@ end
 -- when the program has one, so that hang cases end fast.
 local HELP = sh(quote(TALON) .. " --help 2>&1")
 local PRE = { "--mem-limit", "256" }
-if HELP:find("--budget-ms", 1, true) then
-  PRE[#PRE + 1], PRE[#PRE + 2] = "--budget-ms", "300"
-end
+local BUDGET_OPT = HELP:match("%s(%-%-budget%-ms)[%s=]") or HELP:match("%s(%-%-budget)[%s=]")
+if BUDGET_OPT then PRE[#PRE + 1], PRE[#PRE + 2] = BUDGET_OPT, "300" end
 
 -- The header: leading lines starting with "--" or "#", "key: value".
 local function header(text)
