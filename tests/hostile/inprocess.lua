@@ -18,6 +18,10 @@ local game = require "talon.game"
 local record = require "talon.host.record"
 
 guard.budget_ms = BUDGET
+-- the total budget of a game or a bot (a meter), where the host has one:
+-- a bot that loops on every move stops after a few moves, not 120 s
+local TOTAL = tonumber(os.getenv("HOSTILE_TOTAL_MS") or "") or 2000
+if guard.total_ms ~= nil then guard.total_ms = TOTAL end
 
 local LIB = { "game", "deal", "tricks", "score", "actions", "seats", "window", "variant",
   "explain" }
@@ -205,6 +209,7 @@ end)
 
 t.test("the budget is the one set", function()
   t.eq(guard.budget_ms, BUDGET, "talon.host.sandbox.budget_ms")
+  if guard.total_ms ~= nil then t.eq(guard.total_ms, TOTAL, "talon.host.sandbox.total_ms") end
   if talon.sandbox then
     local used, limit = talon.sandbox.memory()
     t.ok(used and limit and (limit == 0 or limit > 64 * 1024 * 1024),

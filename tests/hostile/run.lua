@@ -73,6 +73,10 @@ local HELP = sh(quote(TALON) .. " --help 2>&1")
 local PRE = { "--mem-limit", "256" }
 local BUDGET_OPT = HELP:match("%s(%-%-budget%-ms)[%s=]") or HELP:match("%s(%-%-budget)[%s=]")
 if BUDGET_OPT then PRE[#PRE + 1], PRE[#PRE + 2] = BUDGET_OPT, "300" end
+-- and a small total budget per game and per bot, where there is one
+if HELP:find("%s%-%-total%-budget[%s=]") then
+  PRE[#PRE + 1], PRE[#PRE + 2] = "--total-budget", "2000"
+end
 
 -- The header: leading lines starting with "--" or "#", "key: value".
 local function header(text)
