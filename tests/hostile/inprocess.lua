@@ -20,7 +20,7 @@ local record = require "talon.host.record"
 guard.budget_ms = BUDGET
 -- the total budget of a game or a bot (a meter), where the host has one:
 -- a bot that loops on every move stops after a few moves, not 120 s
-local TOTAL = tonumber(os.getenv("HOSTILE_TOTAL_MS") or "") or 2000
+local TOTAL = tonumber(os.getenv("HOSTILE_TOTAL_MS") or "") or 1000
 if guard.total_ms ~= nil then guard.total_ms = TOTAL end
 
 local LIB = { "game", "deal", "tricks", "score", "actions", "seats", "window", "variant",

@@ -75,7 +75,7 @@ local BUDGET_OPT = HELP:match("%s(%-%-budget%-ms)[%s=]") or HELP:match("%s(%-%-b
 if BUDGET_OPT then PRE[#PRE + 1], PRE[#PRE + 2] = BUDGET_OPT, "300" end
 -- and a small total budget per game and per bot, where there is one
 if HELP:find("%s%-%-total%-budget[%s=]") then
-  PRE[#PRE + 1], PRE[#PRE + 2] = "--total-budget", "2000"
+  PRE[#PRE + 1], PRE[#PRE + 2] = "--total-budget", "1000"
 end
 
 -- The header: leading lines starting with "--" or "#", "key: value".
