@@ -19,6 +19,7 @@ actions.verbs = {
 
 local Action = {}
 Action.__index = Action
+Action.__metatable = false -- shared by every game: none may change it
 actions.Action = Action
 
 function Action.__tostring(a)

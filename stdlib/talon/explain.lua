@@ -6,8 +6,12 @@
 -- arguments, so a simulation that never reads them pays for no strings.
 local explain = {}
 
+-- The real metatable, which __metatable hides from game code.
+local rawgetmetatable = debug.getmetatable
+
 local Violation = {}
 Violation.__index = Violation
+Violation.__metatable = false -- shared by every game: none may change it
 explain.Violation = Violation
 
 function Violation.__tostring(v)
@@ -23,7 +27,7 @@ function explain.violation(rule, because, satisfy)
 end
 
 function explain.is_violation(x)
-  return getmetatable(x) == Violation
+  return rawgetmetatable(x) == Violation
 end
 
 local function fmt_arg(a)

@@ -89,7 +89,7 @@ local function adopt(v, seen)
     rawset(c, adopt(k, seen), adopt(x, seen))
     k, x = next(v, k)
   end
-  local mt = getmetatable(v)
+  local mt = debug.getmetatable(v)
   if mt ~= nil and library_metatables[mt] then setmetatable(c, mt) end
   return c
 end

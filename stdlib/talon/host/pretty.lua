@@ -31,7 +31,7 @@ local function key_order(a, b)
 end
 
 local function has_tostring(v)
-  local mt = getmetatable(v)
+  local mt = debug.getmetatable(v)
   return type(mt) == "table" and mt.__tostring ~= nil
 end
 

@@ -24,6 +24,7 @@ local sandbox_call = guard.sandbox and guard.sandbox.call
 
 local G = {}
 G.__index = G
+G.__metatable = false
 running.G = G
 
 -- The verbs a definition's actions may use, built once per definition.

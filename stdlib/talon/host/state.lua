@@ -11,6 +11,7 @@ local state = {}
 
 local St = {}
 St.__index = St
+St.__metatable = false -- game code gets st, never the methods every game shares
 state.St = St
 
 -- The seat after (before) 's' in the order of play, passing over the

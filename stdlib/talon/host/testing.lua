@@ -37,7 +37,7 @@ end
 
 local function deep_equal(a, b, seen)
   if rawequal(a, b) then return true end
-  if type(a) ~= "table" or type(b) ~= "table" or getmetatable(a) or getmetatable(b) then
+  if type(a) ~= "table" or type(b) ~= "table" or debug.getmetatable(a) or debug.getmetatable(b) then
     return a == b
   end
   seen = seen or {}
@@ -115,7 +115,7 @@ function testing.fail(msg)
 end
 
 local function handler(e)
-  if getmetatable(e) == Failure then return e.msg end
+  if debug.getmetatable(e) == Failure then return e.msg end
   local ok, text = pcall(pretty.show, e)
   if type(e) == "string" then text = e
   elseif not ok then text = "(error object of type " .. type(e) .. ")" end
