@@ -15,7 +15,7 @@
 --
 --   talon test tests/hostile/run.lua            (from the source root)
 --   HOSTILE_ONLY=check/ talon test tests/hostile/run.lua   (a subset)
---   HOSTILE_JOBS=8, HOSTILE_TIMEOUT=5, HOSTILE_KEEP=1 (keep the scratch dir)
+--   HOSTILE_JOBS=8, HOSTILE_TIMEOUT=8 (5 when the program takes --budget-ms), HOSTILE_KEEP=1 (keep the scratch dir)
 local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 local quote = program.quote
@@ -24,7 +24,7 @@ local TALON = program.path
 local ROOT = require("talon").root or "."
 if ROOT:sub(1, 1) ~= "/" then ROOT = (os.getenv("PWD") or ".") .. "/" .. ROOT end
 local HERE = ROOT .. "/tests/hostile"
-local TIMEOUT = tonumber(os.getenv("HOSTILE_TIMEOUT") or "") or 5
+local TIMEOUT = tonumber(os.getenv("HOSTILE_TIMEOUT") or "")
 local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 8
 local ONLY = os.getenv("HOSTILE_ONLY")
 
@@ -73,6 +73,9 @@ local HELP = sh(quote(TALON) .. " --help 2>&1")
 local PRE = { "--mem-limit", "256" }
 local BUDGET_OPT = HELP:match("%s(%-%-budget%-ms)[%s=]") or HELP:match("%s(%-%-budget)[%s=]")
 if BUDGET_OPT then PRE[#PRE + 1], PRE[#PRE + 2] = BUDGET_OPT, "300" end
+-- a hang under the default budget (2 s a call, up to twice that for a
+-- host call charged to a game) must end well before the timeout
+TIMEOUT = TIMEOUT or (BUDGET_OPT and 5 or 8)
 -- and a small total budget per game and per bot, where there is one
 if HELP:find("%s%-%-total%-budget[%s=]") then
   PRE[#PRE + 1], PRE[#PRE + 2] = "--total-budget", "1000"
