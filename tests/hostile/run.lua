@@ -316,6 +316,7 @@ local function check_inprocess(c, why)
   end
 end
 
+local failures = {}
 for _, c in ipairs(cases) do
   t.test(c.id, function()
     local why = {}
@@ -328,9 +329,24 @@ for _, c in ipairs(cases) do
       if TARGETS[c.target] then check_command(c, why) end
       if c.h.inprocess ~= "skip" then check_inprocess(c, why) end
     end
-    if #why > 0 then t.fail(table.concat(why, " | ")) end
+    if #why > 0 then
+      failures[#failures + 1] = c.id .. ": " .. table.concat(why, " | ")
+      t.fail(table.concat(why, " | "))
+    end
   end)
 end
+
+-- One line per failing case, together at the end.
+t.test("summary", function()
+  print(("  %d cases (%s), %d failing; commands run as: talon %s"):format(#cases,
+    (function()
+      local n, parts = {}, {}
+      for _, c in ipairs(cases) do n[c.target] = (n[c.target] or 0) + 1 end
+      for _, target in ipairs(ORDER) do parts[#parts + 1] = target .. " " .. (n[target] or 0) end
+      return table.concat(parts, ", ")
+    end)(), #failures, table.concat(PRE, " ")))
+  for _, line in ipairs(failures) do print("  hostile FAIL " .. line) end
+end)
 
 t.test("the suite has at least 150 cases", function()
   if not ONLY then t.ok(#cases >= 150, #cases .. " cases") end
