@@ -1,6 +1,6 @@
--- attack: check returns a violation whose __tostring loops
+-- attack: check returns a violation whose __tostring loops; the session goes on
 -- rule: nothing typed at the prompt, and nothing a game does with it, can hang or crash the front end
--- expect: error
+-- expect: contained
 -- args: --bots random
 -- stdin: bid 5
 -- stdin: quit
