@@ -9,8 +9,8 @@ local bots = require "talon.cli.bots"
 local term = require "talon.cli.term"
 local tbl = require "talon.cli.table"
 local game = require "talon.game"
+local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
-local guard = require "talon.host.sandbox"
 
 local play = {}
 
@@ -81,7 +81,7 @@ end
 local function violation_text(g, v)
   if type(v) ~= "table" then return tostring(v) end
   local lines = { (v.rule and (v.rule .. ": ") or "") .. tostring(v.because or v) }
-  local rule = v.rule and game.rule_text(g.def, v.rule, g.opts)
+  local rule = v.rule and sandbox.text_of(game.rule_text, g.def, v.rule, g.opts)
   if rule then lines[#lines + 1] = ("  rule %s: %s"):format(v.rule, rule) end
   if v.satisfy then lines[#lines + 1] = "  instead: " .. v.satisfy end
   return table.concat(lines, "\n")
@@ -95,7 +95,7 @@ local function why(c, text)
   if not a then return say("%s", err) end
   local v = g:why(a)
   if not v then
-    local doc = game.phase_doc(g.def, g:phase(), g.opts)
+    local doc = sandbox.text_of(game.phase_doc, g.def, g:phase(), g.opts)
     return say("%s is legal now%s", shown(g, a), doc and (" — " .. doc) or "")
   end
   say("%s is not allowed: %s", shown(g, a), violation_text(g, v))
@@ -131,7 +131,8 @@ local function help(c)
   say("%s", HELP)
   local g, phase = c.g, c.g:phase()
   if phase then -- what the game asks for now, and the words it takes
-    local doc, verbs = game.phase_doc(g.def, phase, g.opts), g.def.phases[phase].verbs
+    local doc = sandbox.text_of(game.phase_doc, g.def, phase, g.opts)
+    local verbs = g.def.phases[phase].verbs
     say("now, phase %s: %s%s", phase, doc or "", verbs and ("; type " ..
       table.concat(verbs, ", ")) or "")
   end
@@ -143,7 +144,7 @@ local function help(c)
 end
 
 local function game_command(c, cmd, words)
-  local ok, text = guard.call(cmd.run, c.g:view(c.seat), words)
+  local ok, text = sandbox.call(cmd.run, c.g:view(c.seat), words)
   if not ok then return say("the command failed: %s", (tostring(text):match("^[^\n]*"))) end
   say("%s", tostring(text))
 end

@@ -5,6 +5,7 @@
 local options = require "talon.cli.options"
 local list = require "talon.cli.list"
 local game = require "talon.game"
+local sandbox = require "talon.host.sandbox"
 
 local rules = {}
 
@@ -21,7 +22,7 @@ end
 local function phase_lines(def, opts)
   local out = {}
   for _, name in ipairs(options.sorted_keys(def.phases)) do
-    local doc = game.phase_doc(def, name, opts)
+    local doc = sandbox.text_of(game.phase_doc, def, name, opts)
     if doc or type(def.phases[name].doc) ~= "function" then
       out[#out + 1] = ("  %-8s %s"):format(name, doc or "")
     end
@@ -64,7 +65,7 @@ function rules.run(args)
   for _, line in ipairs(phase_lines(def, opts)) do print(line) end
   local lines = {}
   for _, id in ipairs(rule_ids(def)) do
-    local text = game.rule_text(def, id, opts)
+    local text = sandbox.text_of(game.rule_text, def, id, opts)
     if text then lines[#lines + 1] = ("  %-8s %s"):format(id, text) end
   end
   if #lines > 0 then
@@ -89,7 +90,7 @@ function rules.explain(args)
       options.usage_error("%s has no rule '%s'; its rules are %s", def.name, id,
         #known > 0 and table.concat(known, ", ") or "(none)")
     end
-    local text = game.rule_text(def, key, opts)
+    local text = sandbox.text_of(game.rule_text, def, key, opts)
     if text then
       print(("%s  %s"):format(key, text))
     elseif not all then

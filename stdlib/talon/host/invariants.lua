@@ -9,6 +9,7 @@
 -- it can be replayed.
 local game = require "talon.game"
 local record = require "talon.host.record"
+local sandbox = require "talon.host.sandbox"
 
 local invariants = {}
 
@@ -95,7 +96,8 @@ end
 
 -- Nil, or the failure of a broken invariant (or of a hook the check runs).
 local function checked(g, seed)
-  local ok, msg = pcall(invariants.check, g)
+  -- the game's zones and invariants, and its state, are game code's
+  local ok, msg = sandbox.charge(g.meter, invariants.check, g)
   if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
   if msg then return failure(seed, "invariant", msg, record.write(g)) end
   return nil

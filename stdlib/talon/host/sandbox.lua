@@ -195,6 +195,18 @@ function sandbox.charge(m, f, ...)
   return settle(m, clock(), ccall(sandbox.budget_ms * 2, f, ...))
 end
 
+-- Text that game code computes (a rule text, a phase doc): f(...) under
+-- the budget, raising its error; a result that is not a string or nil is
+-- an error naming what it was.
+function sandbox.text_of(f, ...)
+  local ok, r = ccall(sandbox.budget_ms, f, ...)
+  if not ok then error(r, 0) end
+  if r ~= nil and type(r) ~= "string" then
+    error(("a rule text or phase doc must be a string, got %s"):format(type(r)), 0)
+  end
+  return r
+end
+
 -- Like tostring(v), for a value game code made: its __tostring runs under
 -- the budget; a failure gives a placeholder instead of an error.
 function sandbox.text(v)
