@@ -1,4 +1,4 @@
--- attack: the deal hook raises error(("x"):rep(1e8))
+-- attack: the deal hook raises error(("x"):rep(2e7))
 -- rule: any error value a hook raises (nil, a function, userdata, a table with a bad __tostring) is reported cleanly
 -- expect: error
 local game = require "talon.game"
@@ -27,7 +27,7 @@ local def = {
   deck = { ranks = "A K Q J T 9 8 7" },
   rules = { ["H-R1"] = "Follow suit if you can." },
   deal = function(st)
-    error(("x"):rep(1e8))
+    error(("x"):rep(2e7))
     deal.packets(st, { st:next(st.dealer), st.dealer }, { 5 })
     st.turn = st:next(st.dealer)
     return "play"
