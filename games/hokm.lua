@@ -342,7 +342,7 @@ local play_phase = tricks.phase {
       return st:violation("HOK-R3", ("you do not hold %s"):format(tostring(card)),
         "your hand is " .. tostring(hand))
     end
-    local led = st.trick.led
+    local led = st.ctrick:led()
     local same = hand:suit(led)
     return st:violation("HOK-R3",
       ("must follow %s: you hold %s"):format(GLYPH[led], tostring(same)),

@@ -371,6 +371,7 @@ static int pmain(lua_State *L) {
   if (code < 0) {
     tl_sandbox_set_limit(L, (size_t)o.mem_mb * 1024u * 1024u);
     luaL_openlibs(L);
+    tl_sandbox_harden(L); /* no string.dump; bounded string methods */
     setup_paths(L, o.ignore_env, argv[0]);
     code = dispatch(L, argc, argv, o.command, fwd);
   }

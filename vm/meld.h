@@ -94,6 +94,11 @@ typedef struct tv_meld_item {
 
 /* ---- building ---------------------------------------------------------- */
 
+/* Whether meld s scores separately in each suit (EACH or TRUMP). */
+static inline int tv_meld_per_suit(const tv_meld_spec *s) {
+  return s->scope == TV_MELD_EACH || s->scope == TV_MELD_TRUMP;
+}
+
 /* Checks n specs against deck d and compiles them into t (which owns a
  * copy). Fails with TV_EINVAL or TV_ERANGE, 'e' naming the meld and what is
  * wrong: an empty or duplicate name, ranks/cards outside the deck, a bad

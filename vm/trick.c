@@ -1,7 +1,8 @@
 /*
  * trick.c - the trick engine: the beats relation, set matching, the
- * one-card obligations, plays, legal cards and the enumeration of legal
- * plays. The sentences (why a play is illegal, why a play wins) are in
+ * one-card obligations, plays, legal cards and random playouts. The rules
+ * are checked in trick_rules.c, legal plays enumerated in trick_plays.c,
+ * and the sentences (why a play is illegal, why a play wins) written in
  * trick_why.c.
  *
  * Built for playouts: a legal-card query is a handful of 64-bit mask
@@ -10,89 +11,8 @@
  * nothing allocates.
  */
 #include "trick.h"
+#include "trick_mask.h"
 #include <string.h>
-
-#define BIT(k) ((uint64_t)1 << (k))
-
-/* Kind mask of h, reading the counts eight at a time: hands are sparse,
- * so most words are zero (tv_hand_mask tests all 64 bytes). */
-static uint64_t held_mask(const tv_hand *h) {
-  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu, high = 0x8080808080808080u;
-  uint64_t m = 0;
-  for (int w = 0; w < TV_MAX_KINDS; w += 8) {
-    uint64_t word;
-    memcpy(&word, h->n + w, sizeof word);
-    if (!word) continue;
-    /* bit 7 of each byte: the count is not 0 (no carry between bytes) */
-    uint64_t nz = (((word & low7) + low7) | word) & high;
-    /* gather the 8 flags (bits 7, 15, ..., 63) into the top byte */
-    m |= (((nz >> 7) * 0x0102040810204080u) >> 56) << w;
-  }
-  return m;
-}
-
-/* ======================================================================
- * Rules
- * ====================================================================== */
-
-void tv_trick_rules_default(tv_trick_rules *r) {
-  memset(r, 0, sizeof *r);
-  r->lead_sizes = 1u << 1;
-  r->top = TV_NO_CARD;
-  for (int i = 0; i < TV_MAX_RANKS; i++)
-    r->order[i] = (uint8_t)i;
-}
-
-static tv_status check_order(const tv_trick_rules *r, const tv_deck *d,
-                             tv_err *e) {
-  unsigned seen = 0;
-  for (int i = 0; i < d->nranks; i++) {
-    if (r->order[i] >= d->nranks || (seen >> r->order[i] & 1))
-      return tv_fail(e, TV_EINVAL,
-                     "key 'ranks': must name each of the deck's %d ranks "
-                     "once",
-                     d->nranks);
-    seen |= 1u << r->order[i];
-  }
-  return TV_OK;
-}
-
-static tv_status check_switches(const tv_trick_rules *r, tv_err *e) {
-  if (!r->follow && r->head != TV_HEAD_NEVER)
-    return tv_fail(e, TV_EINVAL, "key 'head': needs follow = true");
-  if (!r->follow && r->on_void != TV_VOID_ANY)
-    return tv_fail(e, TV_EINVAL, "key 'void': needs follow = true");
-  if (r->follow && r->lead_sizes != 1u << 1)
-    return tv_fail(e, TV_EINVAL,
-                   "key 'follow': suit obligations apply to one-card "
-                   "tricks only, but lead_sizes allows more cards");
-  if (r->follow && r->face_down != TV_DOWN_NEVER)
-    return tv_fail(e, TV_EINVAL,
-                   "key 'face_down': a face-down play cannot follow suit; "
-                   "use it with follow = false");
-  if (r->head_ref != TV_REF_WINNER && r->head == TV_HEAD_NEVER &&
-      r->on_void != TV_VOID_TRUMP_BEAT)
-    return tv_fail(e, TV_EINVAL,
-                   "key 'head_reference': needs head = \"trump_led\" or "
-                   "\"always\", or void = \"trump_beat\"");
-  if (r->wild_top && r->top == TV_NO_CARD)
-    return tv_fail(e, TV_EINVAL, "key 'wild_top': needs a 'top' card");
-  return TV_OK;
-}
-
-tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
-                               tv_err *e) {
-  if (r->top != TV_NO_CARD && r->top >= d->nkinds)
-    return tv_fail(e, TV_EINVAL, "key 'top': not a card of this deck");
-  if (r->lead_sizes == 0 || (r->lead_sizes & 1) ||
-      r->lead_sizes >> (TV_TRICK_MAX_SET + 1))
-    return tv_fail(e, TV_EINVAL,
-                   "key 'lead_sizes': sizes must lie in 1..%d, at least "
-                   "one",
-                   TV_TRICK_MAX_SET);
-  tv_status st = check_order(r, d, e);
-  return st != TV_OK ? st : check_switches(r, e);
-}
 
 /* ======================================================================
  * The beats relation
@@ -122,7 +42,7 @@ static bool match(const tv_trick *t, const tv_card *c, const tv_card *b, int n,
     pair[i] = (uint8_t)j;
     if (match(t, c, b, n, i + 1, used | 1u << j, pair, dead)) return true;
   }
-  dead[used >> 6] |= BIT(used & 63);
+  dead[used >> 6] |= TV_BIT(used & 63);
   return false;
 }
 
@@ -258,12 +178,12 @@ uint64_t tv_trick_suit_mask(const tv_trick *t, int s) {
   uint64_t m = 0;
   if (s < 0) return 0;
   if (s < d->nsuits)
-    m = (BIT(d->nranks) - 1) << (s * d->nranks);
+    m = (TV_BIT(d->nranks) - 1) << (s * d->nranks);
   else if (d->joker != TV_NO_CARD)
-    m = BIT(d->joker);
+    m = TV_BIT(d->joker);
   if (top != TV_NO_CARD && t->trump >= 0) {
-    m &= ~BIT(top);
-    if (s == t->trump) m |= BIT(top);
+    m &= ~TV_BIT(top);
+    if (s == t->trump) m |= TV_BIT(top);
   }
   return m;
 }
@@ -280,7 +200,7 @@ static uint64_t beating(const tv_trick *t, uint64_t m, tv_card b) {
   uint64_t out = 0;
   for (uint64_t rest = m; rest; rest &= rest - 1) {
     tv_card k = (tv_card)__builtin_ctzll(rest);
-    if (tv_trick_beats(t, k, b)) out |= BIT(k);
+    if (tv_trick_beats(t, k, b)) out |= TV_BIT(k);
   }
   return out;
 }
@@ -317,8 +237,8 @@ tv_trick_rule tv_trick_lead_shape(const tv_trick *t, const tv_hand *play) {
   if (play->size > TV_TRICK_MAX_SET || !(r->lead_sizes >> play->size & 1))
     return TV_RULE_LEAD_SIZE;
   if (play->size == 1) return TV_RULE_OK; /* one card is one suit */
-  uint64_t m = held_mask(play);
-  if (r->wild_top && r->top != TV_NO_CARD) m &= ~BIT(r->top);
+  uint64_t m = tv_held_mask(play);
+  if (r->wild_top && r->top != TV_NO_CARD) m &= ~TV_BIT(r->top);
   if (!m) return TV_RULE_OK; /* top cards only */
   int suit = tv_trick_suit(t, (tv_card)__builtin_ctzll(m));
   return (m & ~tv_trick_suit_mask(t, suit)) ? TV_RULE_LEAD_SUIT : TV_RULE_OK;
@@ -337,169 +257,16 @@ static void restrict_to(const tv_hand *h, uint64_t m, tv_hand *out) {
   }
 }
 
-static uint64_t lead_mask(const tv_trick *t, const tv_hand *h);
-
 void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out) {
   tv_trick_rule rule;
   uint64_t m;
   if (t->nplays == 0)
-    m = lead_mask(t, h);
+    m = t->rules->lead_sizes & 2 ? tv_held_mask(h) : tv_trick_lead_mask(t, h);
   else if (t->size == 1)
-    m = tv_trick_follow_mask(t, held_mask(h), &rule);
+    m = tv_trick_follow_mask(t, tv_held_mask(h), &rule);
   else
-    m = held_mask(h); /* sets have no suit obligation */
+    m = tv_held_mask(h); /* sets have no suit obligation */
   restrict_to(h, m, out);
-}
-
-typedef struct walk {
-  const tv_trick *t;
-  tv_trick_each_fn fn;
-  void *ud;
-  int count;
-  bool stop;
-  bool skip_top_only; /* a lead of top cards only belongs to another suit */
-  int nk;
-  tv_card kinds[TV_MAX_KINDS];
-  const tv_hand *from;
-  tv_hand cur;
-} walk;
-
-static void visit(walk *w, const tv_hand *play, bool down) {
-  if (w->stop) return;
-  w->count++;
-  if (w->fn && !w->fn(play, down, w->ud)) w->stop = true;
-}
-
-/* A follower's set: face down when allowed, face up when it may be. */
-static void visit_follow(walk *w) {
-  const tv_trick *t = w->t;
-  const tv_trick_entry *best = &t->p[t->best];
-  bool full = w->cur.size == t->size, beats = false;
-  if (t->rules->face_down == TV_DOWN_NEVER) {
-    visit(w, &w->cur, false);
-    return;
-  }
-  visit(w, &w->cur, true);
-  if (full) {
-    tv_card c[TV_TRICK_MAX_SET];
-    int n = 0;
-    for (int i = 0; i < w->nk; i++)
-      for (int j = 0; j < w->cur.n[w->kinds[i]]; j++)
-        c[n++] = w->kinds[i];
-    beats = tv_trick_set_beats(t, c, best->c, n, NULL);
-  }
-  if (beats) visit(w, &w->cur, false);
-}
-
-/* Every sub-multiset of size 'left' of w->kinds[i..] (counts from
- * w->from), added to w->cur. */
-static void subsets(walk *w, int i, int left, bool lead) {
-  if (w->stop) return;
-  if (left == 0) {
-    if (!lead)
-      visit_follow(w);
-    else if (!(w->skip_top_only && w->cur.n[w->t->rules->top] == w->cur.size) &&
-             tv_trick_lead_shape(w->t, &w->cur) == TV_RULE_OK)
-      visit(w, &w->cur, false);
-    return;
-  }
-  if (i == w->nk) return;
-  tv_card k = w->kinds[i];
-  int max = w->from->n[k] < left ? w->from->n[k] : left;
-  for (int m = max; m >= 0 && !w->stop; m--) {
-    w->cur.n[k] = (uint8_t)m;
-    w->cur.size = (uint16_t)(w->cur.size + m);
-    subsets(w, i + 1, left - m, lead);
-    w->cur.size = (uint16_t)(w->cur.size - m);
-  }
-  w->cur.n[k] = 0;
-}
-
-static void walk_kinds(walk *w, const tv_hand *from, uint64_t m) {
-  w->from = from;
-  w->nk = 0;
-  for (; m; m &= m - 1)
-    w->kinds[w->nk++] = (tv_card)__builtin_ctzll(m);
-}
-
-/* Leads: per effective suit, its cards plus a wild top card; a lead of
- * top cards only is visited once, under the top card's own suit. */
-static void each_lead(walk *w, const tv_hand *h) {
-  const tv_trick *t = w->t;
-  const tv_trick_rules *r = t->rules;
-  uint64_t held = held_mask(h);
-  uint64_t wild = r->wild_top && r->top != TV_NO_CARD ? held & BIT(r->top) : 0;
-  for (int s = 0; s <= t->deck->nsuits && !w->stop; s++) {
-    uint64_t own = held & tv_trick_suit_mask(t, s) & ~wild;
-    bool home = wild && s == tv_trick_suit(t, r->top);
-    if (!own && !home) continue;
-    walk_kinds(w, h, own | wild);
-    w->skip_top_only = wild && !home;
-    for (int n = 1; n <= TV_TRICK_MAX_SET && !w->stop; n++)
-      if (r->lead_sizes >> n & 1) subsets(w, 0, n, true);
-  }
-}
-
-int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
-                       void *ud) {
-  walk w = {.t = t, .fn = fn, .ud = ud};
-  tv_hand_clear(&w.cur);
-  if (h->size == 0 || t->nplays >= TV_TRICK_MAX_PLAYS) return 0;
-  if (t->nplays == 0) {
-    each_lead(&w, h);
-    return w.count;
-  }
-  if (t->size == 1 && t->rules->face_down == TV_DOWN_NEVER) {
-    tv_trick_rule rule;
-    uint64_t m = tv_trick_follow_mask(t, held_mask(h), &rule);
-    for (; m && !w.stop; m &= m - 1) {
-      tv_hand_clear(&w.cur);
-      tv_hand_add(&w.cur, (tv_card)__builtin_ctzll(m), 1);
-      visit(&w, &w.cur, false);
-    }
-    return w.count;
-  }
-  walk_kinds(&w, h, held_mask(h));
-  subsets(&w, 0, h->size < t->size ? h->size : t->size, false);
-  return w.count;
-}
-
-static bool add_mask(const tv_hand *play, bool down, void *ud) {
-  uint64_t *m = ud;
-  (void)down;
-  *m |= held_mask(play);
-  return true;
-}
-
-/* The kinds of h that some allowed lead contains. */
-static uint64_t lead_mask(const tv_trick *t, const tv_hand *h) {
-  uint64_t m = 0;
-  if (t->rules->lead_sizes & 2) return held_mask(h);
-  tv_trick_each_play(t, h, add_mask, &m);
-  return m;
-}
-
-typedef struct pick {
-  int k;
-  tv_hand *play;
-  bool *down;
-} pick;
-
-static bool take_kth(const tv_hand *play, bool down, void *ud) {
-  pick *p = ud;
-  if (p->k-- > 0) return true;
-  *p->play = *play;
-  *p->down = down;
-  return false;
-}
-
-bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
-                     tv_hand *play, bool *down) {
-  int n = tv_trick_each_play(t, h, NULL, NULL);
-  if (n == 0) return false;
-  pick p = {(int)tv_rng_below(r, (uint64_t)n), play, down};
-  tv_trick_each_play(t, h, take_kth, &p);
-  return true;
 }
 
 /* ======================================================================
@@ -531,7 +298,7 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
     tv_hand *h = hands[seat - 1];
     tv_trick_rule rule;
     /* tv_trick_legal's kinds without building the Hand: any card leads */
-    uint64_t m = held_mask(h);
+    uint64_t m = tv_held_mask(h);
     if (t->nplays) m = tv_trick_follow_mask(t, m, &rule);
     int size = 0;
     for (uint64_t b = m; b; b &= b - 1)

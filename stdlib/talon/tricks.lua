@@ -1,10 +1,10 @@
--- talon.tricks: the current trick, follow-suit legality and the general
--- trick winner (RULES.md §0: highest trump, else highest card of the suit
--- led; among identical cards the first played wins).
+-- talon.tricks: trick phases built from talon.trickrules data, over the
+-- one current trick, the talon.Trick in st.ctrick (the C engine: legality,
+-- the winner, the reasons of a refusal; docs/api.md "Tricks").
 --
--- Built for the per-card path of playouts: a trick reuses its arrays, and
--- card suits/ranks come from a per-deck cache keyed by the interned cards
--- instead of userdata field lookups.
+-- Built for the per-card path of playouts: the legal cards are written
+-- into one Hand the state keeps, and card suits/ranks come from a per-deck
+-- cache keyed by the interned cards instead of userdata field lookups.
 local tricks = {}
 
 local info_cache = setmetatable({}, { __mode = "k" })
@@ -22,85 +22,36 @@ function tricks.info(deck)
   return inf
 end
 
--- A new, empty trick.
-function tricks.new()
-  return { seats = {}, cards = {}, down = {}, n = 0, led = nil }
-end
+-- Tricks made by tricks.set_phase (weak keys): their plays are sets.
+local set_tricks = setmetatable({}, { __mode = "k" })
 
-function tricks.clear(t)
-  local seats_, cards, down = t.seats, t.cards, t.down
-  for i = t.n, 1, -1 do seats_[i] = nil; cards[i] = nil; down[i] = nil end
-  t.n, t.led = 0, nil
-end
-
--- Adds 'card' played by 'seat'; 'suit' is its suit (the led suit when it
--- is the first card); 'down' marks a face-down play (Kosel, Bura), which
--- views show as `false` and which never wins under tricks.winner's callers'
--- rules.
-function tricks.add(t, seat, card, suit, down)
-  local n = t.n + 1
-  t.n, t.seats[n], t.cards[n] = n, seat, card
-  if down then t.down[n] = true end
-  if n == 1 then t.led = suit end
-end
-
--- The cards a hand may play when 'led' (a suit name, or nil when leading)
--- must be followed: the cards of that suit if any, else the whole hand.
--- 'into' (optional) is a Hand of the same deck to write the suit's cards
--- into instead of a new one.
-function tricks.follow(hand, led, into)
-  return hand:follow(led, into)
-end
-
--- The Hand trick 't' keeps for its legal sets, made on first use (any
--- Hand of the deck: h:follow overwrites it).
-local function scratch(t, hand)
-  local into = hand:copy()
-  t.legal_hand = into
-  return into
-end
-
--- tricks.follow for the next card of trick 't', written into a Hand the
--- trick keeps for it (no allocation per card): valid until the next call
--- on this trick, and never to be modified.
-function tricks.legal(t, hand)
-  return hand:follow(t.led, t.legal_hand or scratch(t, hand))
-end
-
--- A card phase's `legal` hook for follow-suit play (HOK-R3 and the like):
--- tricks.legal of the mover's hand for the current trick, st.trick.
-function tricks.follow_legal(st, seat)
-  local t, hand = st.trick, st.hands[seat]
-  return hand:follow(t.led, t.legal_hand or scratch(t, hand))
-end
-
--- Index of the winning card of trick 't' under the general rule, and why:
--- "trump" or "led".
-function tricks.winner(t, inf, trump)
-  local suit, rank, cards, led = inf.suit, inf.rank, t.cards, t.led
-  local first = cards[1]
-  local best, best_trump, best_rank = 1, suit[first] == trump, rank[first]
-  for i = 2, t.n do
-    local c = cards[i]
-    local cs = suit[c]
-    if cs == trump then
-      if not best_trump or rank[c] < best_rank then
-        best, best_trump, best_rank = i, true, rank[c]
-      end
-    elseif not best_trump and cs == led and rank[c] < best_rank then
-      best, best_rank = i, rank[c]
-    end
+-- Play 'i' of talon.Trick 't' as the table saw it: seat, cards, down.
+-- t:at(i), except that a play of tricks.set_phase is always a Hand (a set
+-- of one card too, as the action that played it), so views and bots read
+-- a set the same way whatever its size.
+function tricks.at(t, i)
+  local seat, cards, down = t:at(i)
+  if set_tricks[t] and getmetatable(cards).__name ~= "talon.Hand" then
+    cards = t:deck():hand(cards)
   end
-  return best, best_trump and "trump" or "led"
+  return seat, cards, down
+end
+
+-- The Hand a state keeps for the legal sets of its trick phases, made on
+-- first use (any Hand of the deck: t:legal overwrites it).
+local function scratch(st, hand)
+  local into = hand:copy()
+  st.legal_into = into
+  return into
 end
 
 -- ===== a standard trick phase: tricks.phase(spec)
 --
 -- One-card tricks whose obligations are talon.trickrules data, played
 -- seat after seat (st:next) until every seat in play has played, then won
--- by the general rule. The phase keeps a talon.Trick in st.ctrick (made on entry
--- from the rules and the trump) next to st.trick (the table views and
--- invariants read). Per card (g:play, humans, bots) it checks, applies and
+-- by the general rule. The phase keeps the hand's talon.Trick in st.ctrick
+-- (made on entry from the rules and the trump), which views, invariants
+-- and games read. Per card (g:play, humans, bots) it checks, applies and
 -- explains like any card phase; in quiet random playouts its `playout`
 -- hook plays the tricks in one C call (t:play_tricks, which calls back
 -- into Lua once per trick), drawing exactly as g:random would, so records
@@ -136,9 +87,10 @@ end
 
 -- The hooks tricks.phase and tricks.set_phase share: entering the phase
 -- (the hand's talon.Trick in st.ctrick) and the end of a trick (its
--- winner's bookkeeping and the game's on_trick). Returns enter, finish
+-- winner's bookkeeping and the game's on_trick); 'sets' says whether the
+-- plays are sets (tricks.set_phase, for tricks.at). Returns enter, finish
 -- and after_trick.
-local function common_hooks(spec, what)
+local function common_hooks(spec, what, sets)
   assert(type(spec.on_trick) == "function", what .. ": on_trick must be a function")
   assert(spec.rules ~= nil, what .. ": rules (a trickrules table or a function) needed")
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
@@ -159,7 +111,6 @@ local function common_hooks(spec, what)
     ct:add_to(st.won[w])
     local nxt = after_trick(st, w, ct)
     ct:clear()
-    tricks.clear(st.trick)
     return nxt
   end
 
@@ -173,10 +124,11 @@ local function common_hooks(spec, what)
     local rules, ct = rules_of(spec, st), st.ctrick or st.quiet_trick
     -- a quiet game reuses its Trick from hand to hand (nothing keeps it)
     if st.quiet and ct and ct:rules() == rules then
-      st.ctrick = ct:reset(trump)
+      ct = ct:reset(trump)
     else
-      st.ctrick = talon.trick(rules, trump)
+      ct = talon.trick(rules, trump)
     end
+    st.ctrick, set_tricks[ct] = ct, sets or nil
     if enter then return enter(st) end
     return nil
   end
@@ -192,31 +144,28 @@ end
 --              cards added to st.won[winner], st.tricks_won[winner] and
 --              st.tricks_played counted, st.leader and st.turn set to the
 --              winner) with the full talon.Trick t (t:winner(), t:at(i),
---              t:points(), t:explain()); both tricks are emptied after it
+--              t:points(), t:explain()); the trick is emptied after it
 --   rule       the rule id refusals cite; check (optional) replaces the
 --              default refusal from t:why
 --   doc, enter (optional) as for any phase; enter runs after st.ctrick
 --              is made
 function tricks.phase(spec)
-  local enter, finish, after_trick = common_hooks(spec, "tricks.phase")
+  local enter, finish, after_trick = common_hooks(spec, "tricks.phase", false)
   return {
     doc = spec.doc,
     cards = true,
     enter = enter,
     mover = function(st) return st.turn end,
     legal = function(st, seat)
-      local t, hand = st.trick, st.hands[seat]
-      return st.ctrick:legal(hand, t.legal_hand or scratch(t, hand))
+      local hand = st.hands[seat]
+      return st.ctrick:legal(hand, st.legal_into or scratch(st, hand))
     end,
     check = spec.check or function(st, seat, card) return why_not(spec, st, seat, card) end,
     apply = function(st, seat, card)
-      local ct, t = st.ctrick, st.trick
+      local ct = st.ctrick
       st.hands[seat]:remove(card)
       ct:play(seat, card)
-      local n = t.n + 1 -- tricks.add, inline: this runs for every card
-      t.n, t.seats[n], t.cards[n] = n, seat, card
-      if n == 1 then t.led = st.info.suit[card] end
-      if n < st.n_in then
+      if #ct < st.n_in then
         st.turn = st.out and st:next(seat) or seat % st.n + 1
         return nil
       end
@@ -228,11 +177,10 @@ function tricks.phase(spec)
     -- returns the new action count (k when it played nothing), the next
     -- phase (nil to stay) and the next mover
     playout = function(st, seat, rng, act, act_seat, k, stop)
-      local left = st.n - st.trick.n
+      local ct = st.ctrick
       -- t:play_tricks plays every seat: with seats out, one card at a time
-      if st.out or k + left > stop then return k, nil, seat end
-      if left < st.n then tricks.clear(st.trick) end -- ctrick goes on with its cards
-      return st.ctrick:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
+      if st.out or k + st.n - #ct > stop then return k, nil, seat end
+      return ct:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
         after_trick, st)
     end,
   }
@@ -257,7 +205,8 @@ end
 -- they beat the best set so far ("beat AH TH") or face down ("down 7C 8D",
 -- which never wins). The legal actions are the engine's distinct plays
 -- (t:plays), so a random player draws uniformly among them; a face-down
--- set is `false` in st.trick.cards for everyone's view. The spec is that of
+-- set is `false` in the trick of everyone's view (tricks.at gives every
+-- set as a Hand). The spec is that of
 -- tricks.phase, plus (optional) `lead_rule`: the rule id refusals of a
 -- lead cite; `up_verb` (a verb or function(st)): the verb of a face-up
 -- follow, "beat" by default; `verbs`: the phase's verbs for help. Its
@@ -277,7 +226,7 @@ end
 -- the engine's reason (t:why), under spec.lead_rule for a lead and
 -- spec.rule otherwise.
 local function set_why_not(spec, st, seat, a)
-  local leading, up = st.trick.n == 0, up_verb(spec, st)
+  local leading, up = #st.ctrick == 0, up_verb(spec, st)
   local rule = leading and spec.lead_rule or spec.rule
   local verb = type(a) == "table" and a.verb
   if not (verb == "lead" or verb == up or verb == "down") or type(a.arg) ~= "userdata" then
@@ -295,7 +244,7 @@ local function set_why_not(spec, st, seat, a)
 end
 
 function tricks.set_phase(spec)
-  local enter, finish = common_hooks(spec, "tricks.set_phase")
+  local enter, finish = common_hooks(spec, "tricks.set_phase", true)
   local actions = require "talon.actions"
   return {
     doc = spec.doc,
@@ -305,7 +254,7 @@ function tricks.set_phase(spec)
     mover = function(st) return st.turn end,
     legal = function(st, seat)
       local plays, down = st.ctrick:plays(st.hands[seat])
-      local leading, list, up = st.trick.n == 0, {}, up_verb(spec, st)
+      local leading, list, up = #st.ctrick == 0, {}, up_verb(spec, st)
       for i, cards in ipairs(plays) do
         list[i] = actions.make(leading and "lead" or (down[i] and "down" or up), cards)
       end
@@ -313,12 +262,11 @@ function tricks.set_phase(spec)
     end,
     check = spec.check or function(st, seat, a) return set_why_not(spec, st, seat, a) end,
     apply = function(st, seat, a)
-      local ct, t, down = st.ctrick, st.trick, a.verb == "down"
+      local ct, down = st.ctrick, a.verb == "down"
       -- with the hand the engine knows a short follower (all his cards,
       -- fewer than the lead, B8) and takes the cards out of it
       assert(ct:play(seat, a.arg, down, st.hands[seat]))
-      tricks.add(t, seat, a.arg:copy(), ct:led(), down)
-      if t.n < st.n_in then
+      if #ct < st.n_in then
         st.turn = st:next(seat)
         return nil
       end

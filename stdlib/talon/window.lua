@@ -86,7 +86,7 @@ end
 function window.force_lead(play, kind, enabled, rule)
   local function forced(st, seat)
     local d = st.declared
-    if d and d.kind == kind and d.seat == seat and st.trick.n == 0 and enabled(st) then
+    if d and d.kind == kind and d.seat == seat and #st.ctrick == 0 and enabled(st) then
       return actions.make("lead", d.cards:copy())
     end
     return nil

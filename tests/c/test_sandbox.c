@@ -341,12 +341,19 @@ static void deep_recursion_is_an_error(void **state) {
   assert_usable(L);
 }
 
-/* With a 64 MiB cap a gigabyte string fails cleanly with "not enough
- * memory"; the state stays usable and under its cap. */
+/* With a 64 MiB cap, three 32 MiB strings fail cleanly with "not enough
+ * memory"; the state stays usable and under its cap. (The fixture's
+ * gigabyte string.rep is now refused before allocating: see
+ * string_rep_is_capped.) */
 static void memory_cap_fails_cleanly(void **state) {
   (void)state;
   lua_State *L = new_state((size_t)64 << 20);
-  assert_int_equal(load_game(L, "broken_games", "eats_memory"), LUA_OK);
+  const char *code = "local s = ('x'):rep(1 << 25)\n"
+                     "return s .. 'a', s .. 'b', s .. 'c'";
+  assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/big.lua"),
+                   LUA_OK);
+  tl_sandbox_newenv(L, 0);
+  lua_setupvalue(L, -2, 1);
   assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, 0), TL_SB_MEMORY);
   assert_string_equal(lua_tostring(L, -1), "not enough memory");
   lua_pop(L, 1);
@@ -413,6 +420,351 @@ static void allocation_failure_is_survived(void **state) {
   assert_int_equal(successes, 1);
 }
 
+/* ---- holes closed: frozen libraries, hardened strings, bounded calls ---- */
+
+/* Runs 'code' as games/probe.lua in a fresh game environment under a
+ * budget; returns the status (message on top on failure, else the
+ * results are dropped) and stores the elapsed seconds in *dt. */
+static tl_sb_status run_game(lua_State *L, const char *code, int budget_ms,
+                             int flags, double *dt) {
+  assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/probe.lua"),
+                   LUA_OK);
+  tl_sandbox_newenv(L, 0);
+  lua_setupvalue(L, -2, 1);
+  double t0 = now();
+  tl_sb_status st = tl_sandbox_pcall(L, 0, 0, budget_ms, flags);
+  if (dt) *dt = now() - t0;
+  return st;
+}
+
+/* Expects 'code' to fail fast (well inside its 2 s budget) with an
+ * ordinary error whose first line is 'want'. */
+static void assert_refused(lua_State *L, const char *code, const char *want) {
+  double dt = 0;
+  tl_sb_status st = run_game(L, code, 2000, 0, &dt);
+  if (st != TL_SB_ERROR) fail_msg("%s: status %s", code, tl_sandbox_kind(st));
+  assert_first_line(L, want);
+  lua_pop(L, 1);
+  assert_true(dt < 0.5);
+}
+
+/* rawset on a library used to write through the read-only proxy (a plain
+ * table) and change string.format for every later game. */
+static void frozen_library_refuses_rawset(void **state) {
+  lua_State *L = *state;
+  assert_refused(L, "rawset(string, 'format', function() return 'p' end)",
+                 "games/probe.lua:1: bad argument #1 to 'rawset' (table "
+                 "expected, got library)");
+  assert_refused(L, "string.format = nil",
+                 "games/probe.lua:1: cannot modify library 'string'");
+  assert_refused(L, "for k in next, table do end",
+                 "games/probe.lua:1: bad argument #1 to 'for iterator' "
+                 "(table expected, got library)");
+  assert_int_equal(
+      run_game(L,
+               "assert(string.format('%d', 7) == '7')\n"
+               "assert(getmetatable(string) == nil)\n"
+               "assert(rawequal(string, string))\n"
+               "local n = 0 for _ in pairs(math) do n = n + 1 end\n"
+               "assert(n > 10 and math.random == nil)\n"
+               "assert(talon.sandbox == nil)",
+               0, 0, NULL),
+      TL_SB_OK);
+}
+
+/* sandbox.freeze: a deep, memoised, read-only view. */
+static void freeze_gives_a_read_only_deep_view(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(
+      luaL_dostring(
+          L,
+          "local src = {10, 20, 30, name = 'x', sub = {a = 1}, deep = {d = "
+          "{}}}\n"
+          "src.self, src.again = src, src.sub\n"
+          "local p = talon.sandbox.freeze(src, 'lib')\n"
+          "assert(type(p) == 'userdata' and p.name == 'x' and #p == 3)\n"
+          "assert(p.self == p and p.again == p.sub and p.sub.a == 1)\n"
+          "local n, sum = 0, 0\n"
+          "for _ in pairs(p) do n = n + 1 end\n"
+          "for _, v in ipairs(p) do sum = sum + v end\n"
+          "assert(n == 8 and sum == 60)\n"
+          "assert(getmetatable(p) == false and tostring(p) == 'library: lib')\n"
+          "assert(not pcall(rawset, p, 1, 1) and not pcall(rawget, p, 1))\n"
+          "assert(not pcall(setmetatable, p, nil))\n"
+          "local _, e1 = pcall(function() p.name = 'y' end)\n"
+          "local _, e2 = pcall(function() p.deep.d.z = 2 end)\n"
+          "src.name, src.sub.a = 'changed', 5\n"
+          "assert(p.name == 'x' and p.sub.a == 1)\n"
+          "local _, st = pairs(p)\n"
+          "assert(st == nil) -- the private copy is not handed out\n"
+          "return e1, e2"),
+      LUA_OK);
+  assert_non_null(strstr(lua_tostring(L, -2), "cannot modify library 'lib'"));
+  assert_non_null(
+      strstr(lua_tostring(L, -1), "cannot modify library 'lib.deep.d'"));
+  lua_pop(L, 2);
+  lua_newtable(L); /* the C face */
+  tl_sandbox_freeze(L, -1, "c");
+  assert_int_equal(lua_type(L, -1), LUA_TUSERDATA);
+  lua_pop(L, 2);
+}
+
+/* tl_sandbox_harden: no string.dump anywhere, and string methods are the
+ * bounded ones behind a locked metatable. */
+static void harden_removes_dump_and_bounds_string_methods(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(luaL_dostring(L, "return ('').dump"), LUA_OK);
+  assert_false(lua_isnil(L, -1)); /* the hole, before hardening */
+  lua_pop(L, 1);
+  tl_sandbox_harden(L);
+  assert_int_equal(
+      luaL_dostring(L, "assert(('').dump == nil and string.dump == nil)\n"
+                       "assert(getmetatable('') == false)\n"
+                       "assert(('%d'):format(5) == '5' and ('ab'):upper() "
+                       "== 'AB')\n"
+                       "assert(('  hi  '):match('^%s*(.-)%s*$') == 'hi')\n"
+                       "assert(not pcall(rawset, ('').upper, 'x', 1))\n"
+                       "return ''"),
+      LUA_OK);
+  lua_pop(L, 1);
+  assert_refused(L, "return ('a'):rep(300):find('a-a-a-a-b')",
+                 "games/probe.lua:1: bad argument #1 to 'find' (pattern too "
+                 "complex for a subject of 300 bytes)");
+  assert_refused(L, "return ('x').dump(print)",
+                 "games/probe.lua:1: attempt to call a nil value (field "
+                 "'dump')");
+}
+
+/* Each of these ran for hours inside one C call, out of the budget's
+ * reach; each is now refused at once. */
+static void table_functions_refuse_huge_ranges(void **state) {
+  static const char *const cases[][2] = {
+      {"table.move({}, 1, 1e15, 2)",
+       "bad argument #3 to 'move' (range too large: 1000000000000000 "
+       "elements, at most 16777216)"},
+      {"table.insert(big, 1, 'x')",
+       "bad argument #1 to 'insert' (range too large: 1099511627776 "
+       "elements, at most 16777216)"},
+      {"table.remove(big, 1)",
+       "bad argument #1 to 'remove' (range too large: 1099511627776 "
+       "elements, at most 16777216)"},
+      {"table.concat(big)", "bad argument #1 to 'concat' (range too large: "
+                            "1099511627776 elements, at most 16777216)"},
+      {"table.concat({}, '', 1, 2^40)",
+       "bad argument #1 to 'concat' (range too large: 1099511627776 "
+       "elements, at most 16777216)"},
+      {"table.unpack(big)", "bad argument #1 to 'unpack' (range too large: "
+                            "1099511627776 elements, at most 16777216)"},
+      {"table.sort(big)", "bad argument #1 to 'sort' (range too large: "
+                          "1099511627776 elements, at most 16777216)"},
+      {"table.move({}, math.mininteger, math.maxinteger, 1)",
+       "bad argument #3 to 'move' (range too large: more than 16777216 "
+       "elements)"},
+  };
+  lua_State *L = *state;
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char code[256], want[256];
+    snprintf(code, sizeof code,
+             "local big = setmetatable({}, {__len = function() "
+             "return 2^40 end})\n%s",
+             cases[i][0]);
+    snprintf(want, sizeof want, "games/probe.lua:2: %s", cases[i][1]);
+    assert_refused(L, code, want);
+  }
+  assert_int_equal(run_game(L,
+                            "local t = {3, 1, 2}\n"
+                            "table.insert(t, 1, 0) table.insert(t, 5)\n"
+                            "assert(table.remove(t, 1) == 0)\n"
+                            "table.sort(t)\n"
+                            "assert(table.concat(t, ',') == '1,2,3,5')\n"
+                            "assert(select('#', table.unpack(t)) == 4)\n"
+                            "assert(table.move(t, 1, 2, 3)[4] == 2)",
+                            0, 0, NULL),
+                   TL_SB_OK);
+}
+
+/* A backtracking pattern ran for seconds inside one C call. */
+static void backtracking_patterns_are_refused(void **state) {
+  static const char *const cases[][2] = {
+      {"string.find(s, 'a-a-a-a-b')", "find"},
+      {"string.match(s, 'a-a-a-a-b')", "match"},
+      {"string.gmatch(s, 'a-a-a-a-b')()", "gmatch"},
+      {"string.gsub(s, 'a-a-a-a-b', '')", "gsub"},
+      {"string.find(s, 'a*a*a*a*b')", "find"},
+  };
+  lua_State *L = *state;
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char code[256], want[256];
+    snprintf(code, sizeof code, "local s = ('a'):rep(300)\n%s", cases[i][0]);
+    snprintf(want, sizeof want,
+             "games/probe.lua:2: bad argument #2 to '%s' (pattern too "
+             "complex for a subject of 300 bytes)",
+             cases[i][1]);
+    assert_refused(L, code, want);
+  }
+  /* a scan that fails at every start is quadratic in the run it scans */
+  assert_refused(L, "return string.gmatch(('x'):rep(20000), '([^\\n]*)\\n')",
+                 "games/probe.lua:1: bad argument #2 to 'gmatch' (pattern too "
+                 "complex for a subject of 20000 bytes)");
+  /* what games and the framework do still works, also on long subjects */
+  double dt = 0;
+  assert_int_equal(
+      run_game(L,
+               "local long = ('word '):rep(20000)\n"
+               "local n = 0 for w in long:gmatch('(%S+)') do n = n + 1 end\n"
+               "assert(n == 20000)\n"
+               "assert(select(2, long:gsub('%s+', ' ')) == 20000)\n"
+               "assert(('  x y  '):match('^%s*(.-)%s*$') == 'x y')\n"
+               "local line = ('k '):rep(60) .. 'v'\n"
+               "assert(line:match('^%s*(%S+)%s*(.-)%s*$') == 'k')\n"
+               "assert(('a=1'):match('^([%w_]+)=(.*)$') == 'a')\n"
+               "assert(string.find(long, 'a-a-a-a-b', 1, true) == nil)\n"
+               "local lines = 0\n"
+               "for _ in (('x'):rep(50) .. '\\n'):rep(400):gmatch('([^\\n]*)"
+               "\\n') do lines = lines + 1 end\n"
+               "assert(lines == 400)",
+               2000, 0, &dt),
+      TL_SB_OK);
+  assert_true(dt < 1.0);
+}
+
+/* string.rep refuses a result over 64 MiB before allocating it. */
+static void string_rep_is_capped(void **state) {
+  lua_State *L = *state;
+  assert_refused(L, "return string.rep('x', 2^40)",
+                 "games/probe.lua:1: resulting string too large (more than "
+                 "64 MiB)");
+  assert_refused(L, "return string.rep('ab', 2^25, ',')",
+                 "games/probe.lua:1: resulting string too large (more than "
+                 "64 MiB)");
+  assert_int_equal(load_game(L, "broken_games", "eats_memory"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, 0), TL_SB_ERROR);
+  assert_first_line(L, "games/eats_memory.lua:2: resulting string too large "
+                       "(more than 64 MiB)");
+  lua_pop(L, 1);
+  assert_int_equal(
+      run_game(L, "assert(#string.rep('x', 1000, ',') == 1999)", 0, 0, NULL),
+      TL_SB_OK);
+}
+
+/* A message handler runs with hooks off when the budget's hook raised the
+ * error, so a loop in it used to hang forever; the safe xpcall runs the
+ * handler as an ordinary call, which the sticky budget stops. */
+static void xpcall_handler_loop_is_stopped_by_the_budget(void **state) {
+  lua_State *L = *state;
+  double dt = 0;
+  assert_int_equal(run_game(L,
+                            "local function spin() while true do end end\n"
+                            "xpcall(spin, spin)\n"
+                            "return 'escaped'",
+                            200, 0, &dt),
+                   TL_SB_BUDGET);
+  assert_true(dt >= 0.19 && dt < 0.5);
+  /* stopped in f, then in h, then at the first instruction after */
+  assert_first_line(L, "games/probe.lua:3: time budget of 200 ms exceeded");
+  lua_pop(L, 1);
+  assert_int_equal(
+      run_game(L,
+               "local ok, v = xpcall(function(a) return a + 1 end, print, 1)\n"
+               "assert(ok == true and v == 2)\n"
+               "local ok2, h = xpcall(error, function(m) return 'h:' .. m "
+               "end, 'x', 0)\n"
+               "assert(ok2 == false and h == 'h:x')\n"
+               "local ok3, e = xpcall(error, error, 'x', 0)\n"
+               "assert(ok3 == false and e == 'x') -- the handler's error\n"
+               "assert(not pcall(xpcall, print))",
+               0, 0, NULL),
+      TL_SB_OK);
+  assert_usable(L);
+}
+
+/* A callee that returns a tail call of pcall or xpcall has no Lua
+ * instruction left for the sticky hook, and used to return "ok" with the
+ * stop message as a result; the stop is still reported. */
+static void stop_caught_in_a_tail_call_is_still_a_stop(void **state) {
+  static const char *const codes[] = {
+      "return pcall(function() while true do end end)",
+      "local spin = function() while true do end end\n"
+      "return xpcall(spin, spin)",
+  };
+  lua_State *L = *state;
+  for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+    double dt = 0;
+    assert_int_equal(run_game(L, codes[i], 100, 0, &dt), TL_SB_BUDGET);
+    assert_true(dt < 0.4);
+    assert_first_line(L, "time budget of 100 ms exceeded");
+    lua_pop(L, 1);
+  }
+  assert_usable(L);
+}
+
+/* Ctrl-C stops a pcall loop and a looping xpcall handler too. */
+static void sigint_stops_pcall_loops_and_handlers(void **state) {
+  static const char *const codes[] = {
+      "ctrl_c() while true do pcall(function() while true do end end) end",
+      "ctrl_c() local spin = function() while true do end end\n"
+      "talon.sandbox.safe().xpcall(spin, spin)",
+  };
+  lua_State *L = *state;
+  lua_pushcfunction(L, raise_sigint);
+  lua_setglobal(L, "ctrl_c");
+  for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+    assert_int_equal(luaL_loadstring(L, codes[i]), LUA_OK);
+    double t0 = now();
+    assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, TL_SB_SIGINT),
+                     TL_SB_INTERRUPT);
+    assert_true(now() - t0 < 0.5);
+    assert_non_null(strstr(lua_tostring(L, -1), "interrupted!"));
+    lua_pop(L, 1);
+  }
+  assert_usable(L);
+}
+
+/* Finalizers run during some later allocation with hooks off: refused. */
+static void setmetatable_refuses_gc(void **state) {
+  lua_State *L = *state;
+  assert_refused(L,
+                 "setmetatable({}, {__gc = function() while true do end "
+                 "end})",
+                 "games/probe.lua:1: setmetatable: __gc is not available to "
+                 "game code");
+  assert_refused(L, "setmetatable(setmetatable({}, {__metatable = 1}), {})",
+                 "games/probe.lua:1: cannot change a protected metatable");
+  assert_int_equal(
+      run_game(L,
+               "local mt = {__index = {v = 7}}\n"
+               "local t = setmetatable({}, mt)\n"
+               "assert(t.v == 7 and getmetatable(t) == mt)\n"
+               "assert(getmetatable('') == nil and getmetatable(string) == "
+               "nil)\n"
+               "assert(setmetatable(t, nil) == t and getmetatable(t) == nil)",
+               0, 0, NULL),
+      TL_SB_OK);
+}
+
+/* sandbox.clock is monotonic milliseconds; sandbox.call takes fractional
+ * budgets (what is left of a total), rounded up. */
+static void clock_and_fractional_budgets(void **state) {
+  lua_State *L = *state;
+  double t0 = now() * 1e3;
+  assert_int_equal(
+      luaL_dostring(L, "local sb = talon.sandbox\n"
+                       "local a = sb.clock()\n"
+                       "local ok, _, _, kind = sb.call(20.5, function() "
+                       "while true do end end)\n"
+                       "local b = sb.clock()\n"
+                       "assert(not ok and kind == 'budget')\n"
+                       "assert(not pcall(sb.call, -1, print))\n"
+                       "assert(not pcall(sb.call, 0/0, print))\n"
+                       "assert(sb.call(0.25, function() return true end))\n"
+                       "return a, b"),
+      LUA_OK);
+  double a = lua_tonumber(L, -2), b = lua_tonumber(L, -1);
+  lua_pop(L, 2);
+  assert_true(a >= t0 - 1 && a < t0 + 1000);
+  assert_true(b - a >= 20 && b - a < 500);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(broken_games_fail_with_exact_messages,
@@ -442,6 +794,26 @@ int main(void) {
                                       teardown),
       cmocka_unit_test(memory_cap_fails_cleanly),
       cmocka_unit_test(allocation_failure_is_survived),
+      cmocka_unit_test_setup_teardown(frozen_library_refuses_rawset, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(freeze_gives_a_read_only_deep_view, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(
+          harden_removes_dump_and_bounds_string_methods, setup, teardown),
+      cmocka_unit_test_setup_teardown(table_functions_refuse_huge_ranges, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(backtracking_patterns_are_refused, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(string_rep_is_capped, setup, teardown),
+      cmocka_unit_test_setup_teardown(
+          xpcall_handler_loop_is_stopped_by_the_budget, setup, teardown),
+      cmocka_unit_test_setup_teardown(
+          stop_caught_in_a_tail_call_is_still_a_stop, setup, teardown),
+      cmocka_unit_test_setup_teardown(sigint_stops_pcall_loops_and_handlers,
+                                      setup, teardown),
+      cmocka_unit_test_setup_teardown(setmetatable_refuses_gc, setup, teardown),
+      cmocka_unit_test_setup_teardown(clock_and_fractional_budgets, setup,
+                                      teardown),
   };
   return cmocka_run_group_tests_name("sandbox", tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
  */
 #include "lua_util.h"
 #include "talon_lua.h"
+#include "lua_spec.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,57 +19,44 @@ static const char *const spec_keys[] = {"suits",        "ranks", "points",
 /* Card points are stored in 16 bits; no game comes near this bound. */
 #define POINTS_MAX 10000
 
-/* Raises "bad argument #1 to 'deck' (<message>)": the spec is argument 1. */
-static int spec_error(lua_State *L, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  const char *msg = lua_pushvfstring(L, fmt, ap);
-  va_end(ap);
-  return luaL_argerror(L, 1, msg);
-}
+/* The public face of every Card's metatable (its __metatable field). */
+#define CARD_PUBLIC "talon.Card (public)"
 
-static void check_spec_keys(lua_State *L) {
-  lua_pushnil(L);
-  while (lua_next(L, 1)) {
-    lua_pop(L, 1);
-    int ok = 0;
-    if (lua_type(L, -1) == LUA_TSTRING)
-      for (int i = 0; spec_keys[i]; i++)
-        ok |= strcmp(lua_tostring(L, -1), spec_keys[i]) == 0;
-    if (!ok)
-      spec_error(L,
-                 "unknown key '%s' in deck spec (known: suits, ranks, "
-                 "points, copies, strip, jokers, joker_points)",
-                 luaL_tolstring(L, -1, NULL));
-  }
-}
-
-static int check_points(lua_State *L, lua_Integer v, const char *rank) {
+static int check_points(const tl_spec *s, lua_Integer v, const char *rank) {
   if (v < -POINTS_MAX || v > POINTS_MAX)
-    spec_error(L, "points of %s: %I is out of range (at most %d)", rank, v,
-               POINTS_MAX);
+    tl_spec_error(s, NULL, "points of %s: %I is out of range (at most %d)",
+                  rank, (LUAI_UACINT)v, POINTS_MAX);
   return (int)v;
 }
 
 /* points = "11 10 4 3 2": exactly one integer per rank, highest first. */
-static void read_points_string(lua_State *L, tv_deck *d) {
-  const char *all = lua_tostring(L, -1), *s = all;
-  for (int r = 0; r <= d->nranks; r++) {
-    while (*s == ' ' || *s == ',' || *s == '\t')
-      s++;
-    if (r == d->nranks && *s == '\0') return;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (r == d->nranks || end == s || (*end && !strchr(" ,\t", *end)))
-      spec_error(L, "points \"%s\": need one integer per rank (%d ranks: %s)",
-                 all, d->nranks, lua_tostring(L, -2));
-    tv_deck_set_points(d, r, check_points(L, v, d->rank_name[r]));
-    s = end;
+static void read_points_string(const tl_spec *s, tv_deck *d, int ranks) {
+  lua_State *L = s->L;
+  size_t len;
+  const char *all = lua_tolstring(L, -1, &len), *p = all, *end = all + len;
+  int r = 0;
+  for (size_t k; (k = tl_spec_token(&p, end)) > 0; p += k, r++) {
+    char num[24], *stop;
+    long v = 0;
+    int ok = r < d->nranks && k < sizeof num;
+    if (ok) {
+      memcpy(num, p, k);
+      num[k] = '\0';
+      v = strtol(num, &stop, 10);
+      ok = *stop == '\0';
+    }
+    if (!ok) break;
+    tv_deck_set_points(d, r, check_points(s, v, d->rank_name[r]));
   }
+  if (r != d->nranks || tl_spec_token(&p, end) > 0)
+    tl_spec_error(s, NULL,
+                  "points \"%s\": need one integer per rank (%d ranks: %s)",
+                  all, d->nranks, lua_tostring(L, ranks));
 }
 
 /* points = {A = 11, T = 10} by rank name, or {11, 10, 4} by position. */
-static void read_points_table(lua_State *L, tv_deck *d) {
+static void read_points_table(const tl_spec *s, tv_deck *d) {
+  lua_State *L = s->L;
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     int r = -1;
@@ -81,77 +69,82 @@ static void read_points_table(lua_State *L, tv_deck *d) {
       r = i >= 1 && i <= d->nranks ? (int)i - 1 : -1;
     }
     if (r < 0 || !lua_isinteger(L, -1))
-      spec_error(L,
-                 "points: '%s' is not a rank of this deck with an "
-                 "integer value",
-                 luaL_tolstring(L, -2, NULL));
+      tl_spec_error(s, NULL,
+                    "points: '%s' is not a rank of this deck with an "
+                    "integer value",
+                    tl_describe(L, -2));
     tv_deck_set_points(d, r,
-                       check_points(L, lua_tointeger(L, -1), d->rank_name[r]));
+                       check_points(s, lua_tointeger(L, -1), d->rank_name[r]));
     lua_pop(L, 1);
   }
 }
 
-static void read_points(lua_State *L, tv_deck *d) {
-  lua_getfield(L, 1, "ranks"); /* for messages */
-  int t = lua_getfield(L, 1, "points");
+/* 'ranks' is the stack index of the ranks string (for messages). */
+static void read_points(const tl_spec *s, tv_deck *d, int ranks) {
+  int t = tl_spec_get(s, "points");
   if (t == LUA_TSTRING)
-    read_points_string(L, d);
+    read_points_string(s, d, ranks);
   else if (t == LUA_TTABLE)
-    read_points_table(L, d);
+    read_points_table(s, d);
   else if (t != LUA_TNIL)
-    spec_error(L, "points must be a table or a string of numbers, not %s",
-               luaL_typename(L, -1));
-  lua_pop(L, 2);
+    tl_spec_error(s, NULL,
+                  "points must be a table or a string of numbers, not %s",
+                  luaL_typename(s->L, -1));
+  lua_pop(s->L, 1);
 }
 
-static int opt_int_field(lua_State *L, const char *k, lua_Integer def,
-                         lua_Integer lo, lua_Integer hi) {
-  lua_getfield(L, 1, k);
-  lua_Integer v = def;
-  if (!lua_isnil(L, -1) && !lua_isinteger(L, -1))
-    spec_error(L, "'%s' must be an integer, not %s", k, luaL_typename(L, -1));
-  if (!lua_isnil(L, -1)) v = lua_tointeger(L, -1);
-  if (v < lo || v > hi)
-    spec_error(L, "'%s' must be %I to %I, not %I", k, lo, hi, v);
-  lua_pop(L, 1);
-  return (int)v;
+static void strip_kind(const tl_spec *s, tv_deck *d, tv_card k) {
+  tv_err e;
+  if (tv_deck_strip(d, k, &e) != TV_OK)
+    tl_spec_error(s, NULL, "strip: %s", e.msg);
 }
 
-static void strip_one(lua_State *L, tv_deck *d, lua_Integer i) {
+/* Item i of the strip list, on the stack top: a card name, or a Card
+ * (read by its name: it may be of another deck with the same names). */
+static void strip_one(const tl_spec *s, tv_deck *d, lua_Integer i) {
+  lua_State *L = s->L;
+  const tl_card *c = tl_test_card(L, -1);
+  char name[48];
+  const char *str = name;
   size_t len;
-  if (lua_type(L, -1) != LUA_TSTRING && !tl_test_card(L, -1))
-    spec_error(L, "strip: item %I is not a card name", i);
-  const char *s = luaL_tolstring(L, -1, &len);
   tv_card k;
   tv_err e;
-  if (tv_card_parse(d, s, len, &k, &e) != TV_OK ||
-      tv_deck_strip(d, k, &e) != TV_OK)
-    spec_error(L, "strip: %s", e.msg);
-  lua_pop(L, 1);
+  if (c) {
+    len = tv_card_format(c->deck, c->kind, TV_STYLE_ASCII, name, sizeof name);
+    if (len >= sizeof name) len = sizeof name - 1;
+  } else if (lua_type(L, -1) == LUA_TSTRING) {
+    str = lua_tolstring(L, -1, &len);
+  } else {
+    tl_spec_error(s, NULL, "strip: item %I is not a card name", (LUAI_UACINT)i);
+    return;
+  }
+  if (tv_card_parse(d, str, len, &k, &e) != TV_OK)
+    tl_spec_error(s, NULL, "strip: %s", e.msg);
+  strip_kind(s, d, k);
 }
 
-static void read_strip(lua_State *L, tv_deck *d) {
-  int t = lua_getfield(L, 1, "strip");
+static void read_strip(const tl_spec *s, tv_deck *d) {
+  lua_State *L = s->L;
+  int t = tl_spec_get(s, "strip");
   if (t == LUA_TSTRING) {
     tv_hand h;
     tv_err e;
     tv_hand_clear(&h);
     if (tv_hand_parse(d, lua_tostring(L, -1), &h, &e) != TV_OK)
-      spec_error(L, "strip: %s", e.msg);
+      tl_spec_error(s, NULL, "strip: %s", e.msg);
     for (int k = 0; k < d->nkinds; k++)
       for (int i = 0; i < h.n[k]; i++)
-        if (tv_deck_strip(d, (tv_card)k, &e) != TV_OK)
-          spec_error(L, "strip: %s", e.msg);
+        strip_kind(s, d, (tv_card)k);
   } else if (t == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, -1);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      strip_one(L, d, i);
+      lua_rawgeti(L, -1, i);
+      strip_one(s, d, i);
       lua_pop(L, 1);
     }
   } else if (t != LUA_TNIL) {
-    spec_error(L, "strip must be a string or a list of cards, not %s",
-               luaL_typename(L, -1));
+    tl_spec_error(s, NULL, "strip must be a string or a list of cards, not %s",
+                  luaL_typename(L, -1));
   }
   lua_pop(L, 1);
 }
@@ -174,45 +167,33 @@ static void intern_cards(lua_State *L, int deck_idx, tv_deck *d) {
   lua_setiuservalue(L, deck_idx, 1);
 }
 
-/* The spec's 'suits' or 'ranks' string ('def' when absent and not NULL). */
-static const char *names_field(lua_State *L, const char *k, const char *def) {
-  int t = lua_getfield(L, 1, k);
-  if (t == LUA_TNIL && def) {
-    lua_pop(L, 1);
-    lua_pushstring(L, def);
-  } else if (t == LUA_TNIL) {
-    spec_error(L, "'%s' (a string, highest first) is required", k);
-  } else if (t != LUA_TSTRING) {
-    spec_error(L, "'%s' must be a string of names, not %s", k,
-               luaL_typename(L, -1));
-  }
-  size_t len;
-  const char *names = lua_tolstring(L, -1, &len);
-  if (strlen(names) != len) spec_error(L, "'%s' contains a NUL byte", k);
-  return names; /* stays on the stack */
-}
-
+/* talon.deck(spec) -> Deck */
 static int deck_new(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  check_spec_keys(L);
-  const char *suits = names_field(L, "suits", "S H D C");
-  const char *ranks = names_field(L, "ranks", NULL);
-  tl_deck *ud = lua_newuserdatauv(L, sizeof *ud, 1);
+  lua_settop(L, 1);
+  tl_spec s;
+  tl_spec_init(&s, L, 1, 1, "", "'%s' ");
+  s.unknown = "unknown key '%s' in deck spec (known: %s)";
+  tl_spec_check_keys(&s, spec_keys);
+  const char *suits = tl_spec_names(&s, "suits", "S H D C"); /* 2 */
+  const char *ranks = tl_spec_names(&s, "ranks", NULL);      /* 3 */
+  tl_deck *ud = lua_newuserdatauv(L, sizeof *ud, 1);         /* 4 */
   tv_deck *d = &ud->d;
   ud->tag = TL_TAG_DECK;
-  int deck_idx = lua_gettop(L);
   luaL_setmetatable(L, TL_DECK);
   tv_err e;
-  if (tv_deck_init(d, suits, ranks, &e) != TV_OK) spec_error(L, "%s", e.msg);
-  read_points(L, d);
-  int copies = opt_int_field(L, "copies", 1, 1, TV_MAX_COPIES);
-  if (tv_deck_set_copies(d, copies, &e) != TV_OK) spec_error(L, "%s", e.msg);
-  int jokers = opt_int_field(L, "jokers", 0, 0, TV_MAX_COPIES);
-  int jpts = opt_int_field(L, "joker_points", 0, -POINTS_MAX, POINTS_MAX);
+  if (tv_deck_init(d, suits, ranks, &e) != TV_OK)
+    tl_spec_error(&s, NULL, "%s", e.msg);
+  read_points(&s, d, 3);
+  int copies = (int)tl_spec_int(&s, "copies", 1, 1, TV_MAX_COPIES);
+  if (tv_deck_set_copies(d, copies, &e) != TV_OK)
+    tl_spec_error(&s, NULL, "%s", e.msg);
+  int jokers = (int)tl_spec_int(&s, "jokers", 0, 0, TV_MAX_COPIES);
+  int jpts = (int)tl_spec_int(&s, "joker_points", 0, -POINTS_MAX, POINTS_MAX);
   if (jokers && tv_deck_add_jokers(d, jokers, jpts, &e) != TV_OK)
-    spec_error(L, "%s", e.msg);
-  read_strip(L, d);
-  intern_cards(L, deck_idx, d);
+    tl_spec_error(&s, NULL, "%s", e.msg);
+  read_strip(&s, d);
+  intern_cards(L, 4, d);
   return 1;
 }
 
@@ -328,15 +309,9 @@ static int deck_index(lua_State *L) {
 
 /* {====== Card ====== */
 
-static tl_card *check_cardud(lua_State *L, int arg) {
-  tl_card *c = tl_test_card(L, arg);
-  if (!c) luaL_typeerror(L, arg, TL_CARD);
-  return c;
-}
-
 static int card_name(lua_State *L) {
   static const char *const styles[] = {"ascii", "unicode", "color", NULL};
-  tl_card *c = check_cardud(L, 1);
+  tl_card *c = tl_check_card_ud(L, 1);
   tv_style st = lua_isnoneornil(L, 2)
                     ? tl_style(L)
                     : (tv_style)luaL_checkoption(L, 2, NULL, styles);
@@ -358,14 +333,14 @@ static void check_same_deck(lua_State *L, const tl_card *a, const tl_card *b) {
 }
 
 static int card_lt(lua_State *L) {
-  tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
+  tl_card *a = tl_check_card_ud(L, 1), *b = tl_check_card_ud(L, 2);
   check_same_deck(L, a, b);
   lua_pushboolean(L, a->kind < b->kind);
   return 1;
 }
 
 static int card_le(lua_State *L) {
-  tl_card *a = check_cardud(L, 1), *b = check_cardud(L, 2);
+  tl_card *a = tl_check_card_ud(L, 1), *b = tl_check_card_ud(L, 2);
   check_same_deck(L, a, b);
   lua_pushboolean(L, a->kind <= b->kind);
   return 1;
@@ -388,7 +363,9 @@ static void set_card_metatable(lua_State *L, const tl_card *c) {
   luaL_setfuncs(L, card_meta, 0);
   lua_pushliteral(L, TL_CARD);
   lua_setfield(L, -2, "__name");
-  lua_createtable(L, 0, 9); /* card, mt, fields */
+  lua_getfield(L, LUA_REGISTRYINDEX, CARD_PUBLIC);
+  lua_setfield(L, -2, "__metatable"); /* locked: one public table */
+  lua_createtable(L, 0, 9);           /* card, mt, fields */
   lua_pushstring(L,
                  c->kind == d->joker ? "X" : d->rank_name[tv_rank(d, c->kind)]);
   lua_setfield(L, -2, "rank");
@@ -438,6 +415,12 @@ static const luaL_Reg deck_funcs[] = {
 };
 
 void talon_open_deck(lua_State *L) {
+  lua_createtable(L, 0, 2); /* what getmetatable(card) shows */
+  lua_pushliteral(L, TL_CARD);
+  lua_setfield(L, -2, "__name");
+  lua_pushcfunction(L, card_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_setfield(L, LUA_REGISTRYINDEX, CARD_PUBLIC);
   luaL_newmetatable(L, TL_DECK);
   luaL_setfuncs(L, deck_meta, 0);
   luaL_newlib(L, deck_methods);

@@ -139,7 +139,9 @@ static int hand_each(lua_State *L) {
 static int check_suit(lua_State *L, int arg, const tv_deck *d) {
   int s;
   if (lua_type(L, arg) == LUA_TNUMBER) {
-    s = (int)luaL_checkinteger(L, arg);
+    lua_Integer i =
+        luaL_checkinteger(L, arg); /* range-checked before the cast */
+    s = i >= 0 && i < d->nsuits ? (int)i : -1;
   } else {
     size_t len;
     const char *name = luaL_checklstring(L, arg, &len);
@@ -266,9 +268,12 @@ static int hand_mul_op(lua_State *L) {
   return 1;
 }
 
+/* h1 == h2; a Hand is never equal to another type of userdata (Lua calls
+ * __eq for any two userdata, so this must not raise). */
 static int hand_eq(lua_State *L) {
-  tl_hand *a = tl_check_hand(L, 1), *b = tl_check_hand(L, 2);
-  lua_pushboolean(L, a->deck == b->deck && tv_hand_equal(&a->h, &b->h));
+  tl_hand *a = tl_test_hand(L, 1), *b = tl_test_hand(L, 2);
+  lua_pushboolean(L,
+                  a && b && a->deck == b->deck && tv_hand_equal(&a->h, &b->h));
   return 1;
 }
 

@@ -4,6 +4,7 @@
  */
 #include "lua_util.h"
 #include "talon_lua.h"
+#include "lua_spec.h"
 
 static tl_pile *push_pile(lua_State *L, int deck_idx) {
   deck_idx = lua_absindex(L, deck_idx);
@@ -19,21 +20,16 @@ static tl_pile *push_pile(lua_State *L, int deck_idx) {
   return p;
 }
 
-/* Fills p from "QS KS 10H", the first token on top. */
+/* Fills p from "QS KS 10H" (argument 2), the first token on top. */
 static int pile_from_string(lua_State *L, tl_pile *p, const tv_deck *d) {
-  const char *s = lua_tostring(L, 2);
+  size_t len;
+  const char *s = lua_tolstring(L, 2, &len), *end = s + len;
   tv_card tmp[TV_MAX_CARDS];
   int n = 0;
-  while (*s) {
-    while (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n')
-      s++;
-    const char *start = s;
-    while (*s && *s != ' ' && *s != ',' && *s != '\t' && *s != '\n')
-      s++;
-    if (s == start) break;
+  for (size_t k; (k = tl_spec_token(&s, end)) > 0; s += k) {
     tv_err e;
     luaL_argcheck(L, n < TV_MAX_CARDS, 2, "too many cards for a pile");
-    if (tv_card_parse(d, start, (size_t)(s - start), &tmp[n++], &e) != TV_OK)
+    if (tv_card_parse(d, s, k, &tmp[n++], &e) != TV_OK)
       return luaL_argerror(L, 2, lua_pushfstring(L, "card %d: %s", n, e.msg));
   }
   for (int i = 0; i < n; i++)
@@ -55,10 +51,10 @@ static int deck_pile(lua_State *L) {
   if (lua_type(L, 2) == LUA_TSTRING) return pile_from_string(L, p, d);
   luaL_argcheck(L, lua_type(L, 2) == LUA_TTABLE, 2,
                 "a list of cards, top card first");
-  lua_Integer n = luaL_len(L, 2);
+  lua_Unsigned n = lua_rawlen(L, 2); /* raw: the real items, no __len */
   luaL_argcheck(L, n <= TV_MAX_CARDS, 2, "too many cards for a pile");
-  for (lua_Integer i = n; i >= 1; i--) {
-    lua_geti(L, 2, i);
+  for (lua_Integer i = (lua_Integer)n; i >= 1; i--) {
+    lua_rawgeti(L, 2, i);
     p->p.c[p->p.n++] = tl_check_item(L, 2, i, d);
     lua_pop(L, 1);
   }
@@ -162,12 +158,13 @@ static int pile_deal(lua_State *L) {
   enum { MAX_SEATS = 16, MAX_PACKETS = 64 };
   tv_hand *hands[MAX_SEATS];
   int pattern[MAX_PACKETS];
-  lua_Integer ns = luaL_len(L, 2), np = luaL_len(L, 3);
+  lua_Unsigned ns = lua_rawlen(L, 2), np = lua_rawlen(L, 3);
   luaL_argcheck(L, ns >= 1 && ns <= MAX_SEATS, 2, "1 to 16 hands");
   luaL_argcheck(L, np >= 1 && np <= MAX_PACKETS, 3, "1 to 64 packet sizes");
   luaL_checkstack(L, MAX_SEATS, "too many hands");
-  for (int i = 0; i < ns; i++) {
-    lua_geti(L, 2, i + 1); /* stays on the stack: keeps the hand alive */
+  lua_settop(L, 3);
+  for (int i = 0; i < (int)ns; i++) {
+    lua_rawgeti(L, 2, i + 1); /* stays on the stack: keeps the hand alive */
     tl_hand *h = tl_test_hand(L, -1);
     if (!h || h->deck != p->deck)
       return luaL_argerror(
@@ -175,8 +172,8 @@ static int pile_deal(lua_State *L) {
           lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
     hands[i] = &h->h;
   }
-  for (int i = 0; i < np; i++) {
-    lua_geti(L, 3, i + 1);
+  for (int i = 0; i < (int)np; i++) {
+    lua_rawgeti(L, 3, i + 1);
     lua_Integer k = lua_tointeger(L, -1);
     if (!lua_isinteger(L, -1) || k < 0 || k > TV_MAX_CARDS)
       return luaL_argerror(

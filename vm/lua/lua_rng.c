@@ -63,15 +63,17 @@ static int rng_below(lua_State *L) {
 static int rng_shuffle(lua_State *L) {
   tv_rng *r = tl_check_rng(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
-  lua_Integer n = luaL_len(L, 2);
+  lua_settop(L, 2);
+  /* The raw length and raw swaps: a __len cannot make the loop run longer
+   * than the table is, and no __index or __newindex of the script runs. */
+  lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
   for (lua_Integer i = n; i > 1; i--) {
     lua_Integer j = (lua_Integer)tv_rng_below(r, (uint64_t)i) + 1;
-    lua_geti(L, 2, i);
-    lua_geti(L, 2, j);
-    lua_seti(L, 2, i);
-    lua_seti(L, 2, j);
+    lua_rawgeti(L, 2, i);
+    lua_rawgeti(L, 2, j);
+    lua_rawseti(L, 2, i);
+    lua_rawseti(L, 2, j);
   }
-  lua_settop(L, 2);
   return 1;
 }
 
@@ -85,9 +87,9 @@ static int rng_pick(lua_State *L) {
     return 1;
   }
   luaL_checktype(L, 2, LUA_TTABLE);
-  lua_Integer n = luaL_len(L, 2);
+  lua_Unsigned n = lua_rawlen(L, 2); /* raw, as in rng_shuffle */
   luaL_argcheck(L, n > 0, 2, "cannot pick from an empty list");
-  lua_geti(L, 2, (lua_Integer)tv_rng_below(r, (uint64_t)n) + 1);
+  lua_rawgeti(L, 2, (lua_Integer)tv_rng_below(r, (uint64_t)n) + 1);
   return 1;
 }
 

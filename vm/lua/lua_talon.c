@@ -3,6 +3,7 @@
  */
 #include "talon_lua.h"
 #include <lauxlib.h>
+#include "lua_util.h"
 
 int luaopen_talon(lua_State *L) {
   lua_newtable(L);
@@ -14,6 +15,7 @@ int luaopen_talon(lua_State *L) {
   talon_open_meld(L);
   talon_open_trick(L);
   /* further openers are added here, one line each */
+  tl_lock_types(L); /* last: every opener has added its methods */
   lua_pushliteral(L, "0.1.0");
   lua_setfield(L, -2, "version");
   return 1;

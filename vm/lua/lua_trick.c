@@ -1,17 +1,18 @@
 /*
- * lua_trick.c - talon.trickrules and talon.trick: card-play rules declared
- * in Lua, applied in C (vm/trick.c).
+ * lua_trick.c - talon.trick: card play under rules declared in Lua,
+ * applied in C (vm/trick.c).
  *
  * talon.trickrules(deck, spec) checks every key of the table once and
  * compiles it into a talon.TrickRules userdata. talon.trick(rules, trump)
  * makes a talon.Trick that accumulates plays. The hot calls of a playout
- * (t:legal, t:play, t:play_random, t:winner) check the trick, cards and
- * hands by their tag and an Rng against its metatable kept in an upvalue,
- * never by registry name; they return cards as interned Card userdata and
- * allocate only when they return a new Hand.
+ * (t:legal, t:play, t:play_random, t:winner) check the trick, cards,
+ * hands and generators by their tag (lua_util.h), never by registry name;
+ * they return cards as interned Card userdata and allocate only when they
+ * return a new Hand.
  *
- * Userdata: talon.Trick { tv_trick }  uservalue 1: Deck, 2: TrickRules
- * (talon.TrickRules is read in lua_trickrules.c).
+ * Userdata: talon.Trick (lua_util.h); talon.TrickRules is read in
+ * lua_trickrules.c, the reporting methods are in lua_trick_query.c and the
+ * batch ones in lua_trick_batch.c.
  */
 #include "talon_lua.h"
 #include "lua_util.h"
@@ -19,40 +20,15 @@
 
 #include <string.h>
 
-#define TL_TRICKWHY "talon.TrickWhy"
-
 /* ======================================================================
  * Tricks
  * ====================================================================== */
 
-/* The trump at 'arg': nil/false/none, a suit name, or a Card (its suit). */
-static int check_trump(lua_State *L, int arg, const tv_deck *d) {
-  const tl_card *c;
-  const char *s = NULL;
-  size_t len = 0;
-  if (lua_isnoneornil(L, arg) ||
-      (lua_isboolean(L, arg) && !lua_toboolean(L, arg)))
-    return -1;
-  if (lua_type(L, arg) == LUA_TSTRING) {
-    s = lua_tolstring(L, arg, &len);
-  } else if ((c = tl_test_card(L, arg)) != NULL) {
-    if (c->kind == c->deck->joker)
-      return luaL_argerror(L, arg, "a joker has no suit to be trump");
-    s = c->deck->suit_name[tv_suit(c->deck, c->kind)];
-    len = strlen(s);
-  } else {
-    return luaL_typeerror(L, arg, "suit name, Card or nil");
-  }
-  int suit = tv_deck_find_suit(d, s, len);
-  if (suit < 0)
-    luaL_argerror(L, arg, lua_pushfstring(L, "no suit \"%s\" in this deck", s));
-  return suit;
-}
-
 /* talon.trick(rules[, trump]) -> Trick */
 static int trick_new(lua_State *L) {
   tl_trick_rules *u = tl_check_trick_rules(L, 1);
-  int trump = check_trump(L, 2, u->deck);
+  int trump = tl_check_trump(L, 2, u->deck);
+  lua_settop(L, 2);
   tl_trick *t = lua_newuserdatauv(L, sizeof *t, 2);
   t->tag = TL_TAG_TRICK;
   tv_trick_init(&t->t, u->deck, &u->r, trump);
@@ -64,27 +40,9 @@ static int trick_new(lua_State *L) {
   return 1;
 }
 
-void *tl_fast_check(lua_State *L, int arg, int uv, const char *tname) {
-  void *p = lua_touserdata(L, arg);
-  if (p && lua_getmetatable(L, arg)) {
-    int same = lua_rawequal(L, -1, uv);
-    lua_pop(L, 1);
-    if (same) return p;
-  }
-  luaL_typeerror(L, arg, tname);
-  return NULL;
-}
-
-tl_trick *tl_check_trick(lua_State *L) {
-  tl_trick *t = lua_touserdata(L, 1);
-  if (t && lua_rawlen(L, 1) == sizeof *t && t->tag == TL_TAG_TRICK) return t;
-  luaL_typeerror(L, 1, TL_TRICK);
-  return NULL;
-}
-
+/* The Hand at 'arg', of the trick's deck. */
 static tv_hand *check_hand(lua_State *L, int arg, const tl_trick *t) {
-  tl_hand *h = tl_test_hand(L, arg);
-  if (!h) luaL_typeerror(L, arg, TL_HAND);
+  tl_hand *h = tl_check_hand(L, arg);
   luaL_argcheck(L, h->deck == t->t.deck, arg, "hand belongs to another deck");
   return &h->h;
 }
@@ -111,8 +69,7 @@ static void check_cards(lua_State *L, int arg, const tl_trick *t,
   }
 }
 
-/* Pushes the cards of a play: a Card for one card, else a Hand. */
-static void push_play(lua_State *L, const tv_hand *play) {
+void tl_push_play(lua_State *L, const tv_hand *play) {
   if (play->size == 1)
     tl_push_card(L, 1, tv_hand_nth(play, 0));
   else
@@ -135,7 +92,8 @@ static void push_why(lua_State *L, const tv_trick_why *w, int cards_arg) {
 
 static int why_tostring(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_getfield(L, 1, "because");
+  lua_pushliteral(L, "because");
+  lua_rawget(L, 1);
   return 1;
 }
 
@@ -276,11 +234,11 @@ static int trick_plays(lua_State *L) {
 static int trick_random(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   const tv_hand *h = check_hand(L, 2, t);
-  tv_rng *r = tl_fast_check(L, 3, UV_RNG, TL_RNG);
+  tv_rng *r = tl_check_rng(L, 3);
   tv_hand play;
   bool down;
   if (!tv_trick_random(&t->t, h, r, &play, &down)) return 0;
-  push_play(L, &play);
+  tl_push_play(L, &play);
   lua_pushboolean(L, down);
   return 2;
 }
@@ -291,7 +249,7 @@ static int trick_play_random(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   lua_Integer seat = luaL_checkinteger(L, 2);
   tv_hand *h = check_hand(L, 3, t);
-  tv_rng *r = tl_fast_check(L, 4, UV_RNG, TL_RNG);
+  tv_rng *r = tl_check_rng(L, 4);
   tv_hand play;
   bool down;
   tv_err e;
@@ -305,7 +263,7 @@ static int trick_play_random(lua_State *L) {
   if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
     return tl_raise(L, &e);
   tv_hand_diff(h, h, &play);
-  push_play(L, &play);
+  tl_push_play(L, &play);
   lua_pushboolean(L, down);
   return 2;
 }
@@ -341,56 +299,6 @@ static int trick_beats(lua_State *L) {
   return 1;
 }
 
-/* t:winner() -> index, seat  (nothing for an empty trick) */
-static int trick_winner(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  int w = tv_trick_winner(&t->t);
-  if (w < 0) return 0;
-  lua_pushinteger(L, w + 1);
-  lua_pushinteger(L, t->t.p[w].seat);
-  return 2;
-}
-
-/* t:explain() -> why the winning play wins, a sentence */
-static int trick_explain(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  char buf[512];
-  tv_trick_explain(&t->t, tl_style(L), buf, sizeof buf);
-  lua_pushstring(L, buf);
-  return 1;
-}
-
-/* t:at(i) -> seat, cards, face_down */
-static int trick_at(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  lua_Integer i = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, i >= 1 && i <= t->t.nplays, 2, "no such play");
-  const tv_trick_entry *p = &t->t.p[i - 1];
-  tv_hand h;
-  tv_hand_clear(&h);
-  for (int j = 0; j < p->n; j++)
-    tv_hand_add(&h, p->c[j], 1);
-  lua_pushinteger(L, p->seat);
-  push_play(L, &h);
-  lua_pushboolean(L, p->down);
-  return 3;
-}
-
-/* t:cards() -> Hand of every card, face-down ones included */
-static int trick_cards(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  tv_hand h;
-  tv_trick_cards(&t->t, &h);
-  tl_push_hand(L, 1, &h);
-  return 1;
-}
-
-static int trick_points(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  lua_pushinteger(L, tv_trick_points(&t->t));
-  return 1;
-}
-
 static int trick_clear(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   tv_trick_clear(&t->t);
@@ -403,95 +311,9 @@ static int trick_clear(lua_State *L) {
  * without a new Trick (a new hand of a long simulation). */
 static int trick_reset(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
-  int trump = check_trump(L, 2, t->t.deck);
+  int trump = tl_check_trump(L, 2, t->t.deck);
   tv_trick_init(&t->t, t->t.deck, t->t.rules, trump);
   lua_settop(L, 1);
-  return 1;
-}
-
-static int trick_len(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  lua_pushinteger(L, t->t.nplays);
-  return 1;
-}
-
-static void push_suit(lua_State *L, const tv_deck *d, int s) {
-  if (s < 0)
-    lua_pushnil(L);
-  else
-    lua_pushstring(L, s < d->nsuits ? d->suit_name[s] : "joker");
-}
-
-/* t:trump(), t:led() -> suit name or nil */
-static int trick_trump(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  push_suit(L, t->t.deck, t->t.trump);
-  return 1;
-}
-
-static int trick_led(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  push_suit(L, t->t.deck, t->t.led);
-  return 1;
-}
-
-/* t:size() -> cards per play, nil before the lead */
-static int trick_size(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  if (t->t.nplays == 0) return 0;
-  lua_pushinteger(L, t->t.size);
-  return 1;
-}
-
-/* t:rules() -> TrickRules, t:deck() -> Deck */
-static int trick_rules(lua_State *L) {
-  tl_check_trick(L);
-  lua_getiuservalue(L, 1, 2);
-  return 1;
-}
-
-static int trick_deck(lua_State *L) {
-  tl_check_trick(L);
-  lua_getiuservalue(L, 1, 1);
-  return 1;
-}
-
-static void add_card(luaL_Buffer *b, const tv_deck *d, tv_card c, tv_style st) {
-  char name[32];
-  tv_card_format(d, c, st, name, sizeof name);
-  luaL_addchar(b, ' ');
-  luaL_addstring(b, name);
-}
-
-/* "trick (trump H): [1] AD KD JD; [2] 7H 8H QH *; [4] 3 face down" */
-static int trick_tostring(lua_State *L) {
-  tl_trick *t = tl_check_trick(L);
-  const tv_trick *tt = &t->t;
-  tv_style st = tl_style(L);
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  luaL_addstring(&b, "trick (");
-  if (tt->trump < 0)
-    luaL_addstring(&b, "no trump");
-  else {
-    luaL_addstring(&b, "trump ");
-    luaL_addstring(&b, st == TV_STYLE_ASCII ? tt->deck->suit_name[tt->trump]
-                                            : tt->deck->suit_glyph[tt->trump]);
-  }
-  luaL_addstring(&b, tt->nplays ? "):" : "): empty");
-  for (int i = 0; i < tt->nplays; i++) {
-    const tv_trick_entry *p = &tt->p[i];
-    lua_pushfstring(L, "%s [%d]", i ? ";" : "", (int)p->seat);
-    luaL_addvalue(&b);
-    if (p->down) {
-      lua_pushfstring(L, " %d face down", (int)p->n);
-      luaL_addvalue(&b);
-    }
-    for (int j = 0; j < p->n && !p->down; j++)
-      add_card(&b, tt->deck, p->c[j], st);
-    if (i == tt->best) luaL_addstring(&b, " *");
-  }
-  luaL_pushresult(&b);
   return 1;
 }
 
@@ -510,38 +332,10 @@ static const luaL_Reg trick_methods[] = {
     {"play_random", trick_play_random},
     {"add_to", trick_add_to},
     {"beats", trick_beats},
-    {"winner", trick_winner},
-    {"explain", trick_explain},
-    {"at", trick_at},
-    {"cards", trick_cards},
-    {"points", trick_points},
     {"clear", trick_clear},
     {"reset", trick_reset},
-    {"trump", trick_trump},
-    {"led", trick_led},
-    {"size", trick_size},
-    {"rules", trick_rules},
-    {"deck", trick_deck},
     {NULL, NULL},
 };
-
-static const luaL_Reg trick_metamethods[] = {
-    {"__len", trick_len},
-    {"__tostring", trick_tostring},
-    {NULL, NULL},
-};
-
-static const luaL_Reg trick_functions[] = {
-    {"trick", trick_new},
-    {NULL, NULL},
-};
-
-/* Registers fns with upvalues: the Trick and Rng metatables. */
-static void set_trick_funcs(lua_State *L, int mt, const luaL_Reg *fns) {
-  lua_pushvalue(L, mt);
-  luaL_getmetatable(L, TL_RNG);
-  luaL_setfuncs(L, fns, 2);
-}
 
 void talon_open_trick(lua_State *L) {
   tl_open_trickrules(L);
@@ -550,12 +344,13 @@ void talon_open_trick(lua_State *L) {
   lua_setfield(L, -2, "__tostring");
   lua_pop(L, 1);
   luaL_newmetatable(L, TL_TRICK); /* talon, mt */
-  int mt = lua_gettop(L);
-  set_trick_funcs(L, mt, trick_metamethods);
+  luaL_setfuncs(L, tl_trick_metamethods, 0);
   lua_newtable(L); /* talon, mt, methods */
-  set_trick_funcs(L, mt, trick_methods);
-  set_trick_funcs(L, mt, tl_trick_batch_methods);
-  lua_setfield(L, mt, "__index");
+  luaL_setfuncs(L, trick_methods, 0);
+  luaL_setfuncs(L, tl_trick_query_methods, 0);
+  luaL_setfuncs(L, tl_trick_batch_methods, 0);
+  lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
-  luaL_setfuncs(L, trick_functions, 0);
+  lua_pushcfunction(L, trick_new);
+  lua_setfield(L, -2, "trick");
 }

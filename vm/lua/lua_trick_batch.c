@@ -110,7 +110,7 @@ static int check_common(lua_State *L, tl_trick *t, lua_Integer *seat,
                         tv_rng **r, tv_hand **hands) {
   luaL_checktype(L, 2, LUA_TTABLE);
   *seat = luaL_checkinteger(L, 3);
-  *r = tl_fast_check(L, 4, UV_RNG, TL_RNG);
+  *r = tl_check_rng(L, 4);
   lua_Unsigned nh = lua_rawlen(L, 2);
   luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
                 "1 to 16 hands expected");
@@ -194,7 +194,9 @@ static int trick_play_tricks(lua_State *L) {
   int base = lua_gettop(L); /* the hook's results go above */
   int played_any = 0;
   lua_pushnil(L); /* base + 1: the hook's result */
-  while (at + (nh - (t->t.nplays >= nh ? 0 : t->t.nplays)) <= stop) {
+  /* at + need <= stop, written so that no sum can overflow (0 <= at) */
+  while (at <= stop &&
+         stop - at >= nh - (t->t.nplays >= nh ? 0 : t->t.nplays)) {
     at += play_rest(L, t, hands, nh, (int)seat, r, nh, 5, at, 9, wins);
     played_any = 1;
     lua_settop(L, base);

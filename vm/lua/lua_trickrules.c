@@ -6,6 +6,7 @@
  */
 #include "lua_trick.h"
 #include "lua_util.h"
+#include "lua_spec.h"
 
 #include <string.h>
 
@@ -19,154 +20,77 @@ static const char *const void_names[] = {"any", "trump", "trump_beat", NULL};
 static const char *const down_names[] = {"never", "allowed", NULL};
 
 /* ======================================================================
- * Reading the rules table (argument 2 of talon.trickrules)
+ * Reading the rules table (argument 2 of talon.trickrules): a spec
+ * (lua_spec.h) whose errors read "key 'k': ...".
  * ====================================================================== */
 
-static int spec_error(lua_State *L, const char *key, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  const char *what = lua_pushvfstring(L, fmt, ap);
-  va_end(ap);
-  return luaL_argerror(L, 2, lua_pushfstring(L, "key '%s': %s", key, what));
-}
-
-static void check_known_keys(lua_State *L) {
-  lua_pushnil(L);
-  while (lua_next(L, 2)) {
-    lua_pop(L, 1);
-    int i = 0;
-    const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    while (rule_keys[i] && strcmp(k, rule_keys[i]) != 0)
-      i++;
-    if (!rule_keys[i])
-      luaL_argerror(L, 2,
-                    lua_pushfstring(L,
-                                    "unknown key '%s' (known keys: follow, "
-                                    "head, head_reference, void, ranks, top, "
-                                    "wild_top, lead_sizes, face_down, doc)",
-                                    luaL_tolstring(L, -1, NULL)));
-  }
-}
-
-/* The field 'key' of the spec as one of 'names' (default 0). */
-static uint8_t read_enum(lua_State *L, const char *key,
-                         const char *const *names) {
-  int i = 0;
-  if (lua_getfield(L, 2, key) == LUA_TNIL) {
-    lua_pop(L, 1);
-    return 0;
-  }
-  const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-  while (v && names[i] && strcmp(v, names[i]) != 0)
-    i++;
-  if (!v || !names[i]) {
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    for (int j = 0; names[j]; j++) {
-      luaL_addstring(&b, j ? (names[j + 1] ? "\", \"" : "\" or \"") : "\"");
-      luaL_addstring(&b, names[j]);
-    }
-    luaL_addchar(&b, '"');
-    luaL_pushresult(&b);
-    const char *valid = lua_tostring(L, -1);
-    const char *got =
-        v ? lua_pushfstring(L, "\"%s\"", v) : luaL_typename(L, -2);
-    spec_error(L, key, "expected %s, got %s", valid, got);
-  }
-  lua_pop(L, 1);
-  return (uint8_t)i;
-}
-
-static uint8_t read_bool(lua_State *L, const char *key) {
-  int t = lua_getfield(L, 2, key);
-  if (t != LUA_TNIL && t != LUA_TBOOLEAN)
-    spec_error(L, key, "expected true or false, got %s", luaL_typename(L, -1));
-  uint8_t v = (uint8_t)lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  return v;
-}
-
 /* 'ranks': rank names from highest to lowest in the trick order. */
-static void read_order(lua_State *L, const tv_deck *d, tv_trick_rules *r) {
-  if (lua_getfield(L, 2, "ranks") == LUA_TNIL) {
-    lua_pop(L, 1);
-    return;
+static void read_order(const tl_spec *s, const tv_deck *d, tv_trick_rules *r) {
+  uint8_t ranks[TV_MAX_RANKS];
+  if (tl_spec_get(s, "ranks") != LUA_TNIL) {
+    int n = tl_spec_ranks(s, "ranks", -1, d, ranks);
+    if (n != d->nranks)
+      tl_spec_error(s, "ranks",
+                    "name all %d ranks of the deck, highest first (got %d)",
+                    d->nranks, n);
+    for (int place = 0; place < n; place++)
+      r->order[ranks[place]] = (uint8_t)place;
   }
-  if (lua_type(L, -1) != LUA_TSTRING)
-    spec_error(L, "ranks", "expected a string of rank names, got %s",
-               luaL_typename(L, -1));
-  const char *p = lua_tostring(L, -1);
-  unsigned seen = 0;
-  int place = 0;
-  while (*p) {
-    size_t len = strcspn(p, " ,");
-    int rank = len ? tv_deck_find_rank(d, p, len) : -2;
-    if (rank == -1)
-      spec_error(L, "ranks", "no rank \"%s\" in this deck",
-                 lua_pushlstring(L, p, len));
-    if (rank >= 0 && (seen >> rank & 1))
-      spec_error(L, "ranks", "rank \"%s\" given twice", d->rank_name[rank]);
-    if (rank >= 0 && place < TV_MAX_RANKS) {
-      seen |= 1u << rank;
-      r->order[rank] = (uint8_t)place++;
-    }
-    p += len + (p[len] != '\0');
-  }
-  if (place != d->nranks)
-    spec_error(L, "ranks",
-               "name all %d ranks of the deck, highest first (got %d)",
-               d->nranks, place);
-  lua_pop(L, 1);
+  lua_pop(s->L, 1);
 }
 
-static void read_top(lua_State *L, const tv_deck *d, tv_trick_rules *r) {
+static void read_top(const tl_spec *s, const tv_deck *d, tv_trick_rules *r) {
+  lua_State *L = s->L;
   tv_err e;
   const tl_card *c;
   size_t len;
-  int t = lua_getfield(L, 2, "top");
+  int t = tl_spec_get(s, "top");
   if (t == LUA_TSTRING) {
-    const char *s = lua_tolstring(L, -1, &len);
-    if (tv_card_parse(d, s, len, &r->top, &e) != TV_OK)
-      spec_error(L, "top", "%s", e.msg);
+    const char *str = lua_tolstring(L, -1, &len);
+    if (tv_card_parse(d, str, len, &r->top, &e) != TV_OK)
+      tl_spec_error(s, "top", "%s", e.msg);
   } else if ((c = tl_test_card(L, -1)) != NULL) {
-    if (c->deck != d) spec_error(L, "top", "the card belongs to another deck");
+    if (c->deck != d)
+      tl_spec_error(s, "top", "the card belongs to another deck");
     r->top = c->kind;
   } else if (t != LUA_TNIL) {
-    spec_error(L, "top", "expected a card such as \"6S\", got %s",
-               luaL_typename(L, -1));
+    tl_spec_error(s, "top", "expected a card such as \"6S\", got %s",
+                  luaL_typename(L, -1));
   }
   lua_pop(L, 1);
 }
 
-static void read_size(lua_State *L, int idx, tv_trick_rules *r) {
-  int ok;
-  lua_Integer n = lua_tointegerx(L, idx, &ok);
+static void read_size(const tl_spec *s, int idx, tv_trick_rules *r) {
+  int ok = 0;
+  lua_Integer n = 0;
+  if (lua_type(s->L, idx) == LUA_TNUMBER) n = lua_tointegerx(s->L, idx, &ok);
   if (!ok || n < 1 || n > TV_TRICK_MAX_SET)
-    spec_error(L, "lead_sizes", "sizes are integers 1..%d, got %s",
-               TV_TRICK_MAX_SET, luaL_tolstring(L, idx, NULL));
+    tl_spec_error(s, "lead_sizes", "sizes are integers 1..%d, got %s",
+                  TV_TRICK_MAX_SET, tl_describe(s->L, idx));
   r->lead_sizes |= (uint16_t)(1u << n);
 }
 
-static void read_sizes(lua_State *L, tv_trick_rules *r) {
-  int t = lua_getfield(L, 2, "lead_sizes");
+static void read_sizes(const tl_spec *s, tv_trick_rules *r) {
+  lua_State *L = s->L;
+  int t = tl_spec_get(s, "lead_sizes");
   if (t == LUA_TNIL) {
     lua_pop(L, 1);
     return;
   }
   r->lead_sizes = 0;
+  lua_Unsigned n = t == LUA_TTABLE ? lua_rawlen(L, -1) : 0; /* real items */
   if (t == LUA_TNUMBER) {
-    read_size(L, -1, r);
-  } else if (t == LUA_TTABLE && luaL_len(L, -1) > 0) {
-    for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; i++) {
+    read_size(s, -1, r);
+  } else if (n > 0) {
+    for (lua_Integer i = 1; i <= (lua_Integer)n; i++) {
       lua_rawgeti(L, -1, i);
-      read_size(L, -1, r);
+      read_size(s, -1, r);
       lua_pop(L, 1);
     }
   } else {
-    spec_error(L, "lead_sizes",
-               "expected an integer or a list such as "
-               "{1, 3}, got %s",
-               luaL_typename(L, -1));
+    tl_spec_error(s, "lead_sizes",
+                  "expected an integer or a list such as {1, 3}, got %s",
+                  luaL_typename(L, -1));
   }
   lua_pop(L, 1);
 }
@@ -176,30 +100,31 @@ static int trick_rules_new(lua_State *L) {
   const tv_deck *d = tl_check_deck(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 2);
-  check_known_keys(L);
+  tl_spec s;
+  tl_spec_init(&s, L, 2, 2, "", "key '%s': ");
+  s.quote = true;
+  tl_spec_check_keys(&s, rule_keys);
   tl_trick_rules *u = lua_newuserdatauv(L, sizeof *u, 1); /* 3 */
   u->deck = d;
+  u->tag = TL_TAG_RULES;
   tv_trick_rules *r = &u->r;
   tv_trick_rules_default(r);
   luaL_setmetatable(L, TL_TRICKRULES);
   lua_pushvalue(L, 1);
   lua_setiuservalue(L, 3, 1);
-  r->follow = read_bool(L, "follow");
-  r->head = read_enum(L, "head", head_names);
-  r->head_ref = read_enum(L, "head_reference", ref_names);
-  r->on_void = read_enum(L, "void", void_names);
-  r->face_down = read_enum(L, "face_down", down_names);
-  r->wild_top = read_bool(L, "wild_top");
-  read_order(L, d, r);
-  read_top(L, d, r);
-  read_sizes(L, r);
+  r->follow = tl_spec_bool(&s, "follow", false);
+  r->head = (uint8_t)tl_spec_enum(&s, "head", head_names, 0);
+  r->head_ref = (uint8_t)tl_spec_enum(&s, "head_reference", ref_names, 0);
+  r->on_void = (uint8_t)tl_spec_enum(&s, "void", void_names, 0);
+  r->face_down = (uint8_t)tl_spec_enum(&s, "face_down", down_names, 0);
+  r->wild_top = tl_spec_bool(&s, "wild_top", false);
+  read_order(&s, d, r);
+  read_top(&s, d, r);
+  read_sizes(&s, r);
   tv_err e;
   if (tv_trick_rules_check(r, d, &e) != TV_OK) luaL_argerror(L, 2, e.msg);
+  lua_settop(L, 3);
   return 1;
-}
-
-tl_trick_rules *tl_check_trick_rules(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, TL_TRICKRULES);
 }
 
 static void add_field(luaL_Buffer *b, const char *name, const char *value) {
@@ -238,9 +163,10 @@ static int trick_rules_tostring(lua_State *L) {
   return 1;
 }
 
+/* rules.deck; any other key (of any type) is nil */
 static int trick_rules_index(lua_State *L) {
   tl_check_trick_rules(L, 1);
-  const char *k = luaL_checkstring(L, 2);
+  const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
   if (strcmp(k, "deck") == 0)
     lua_getiuservalue(L, 1, 1);
   else

@@ -1,6 +1,7 @@
 /*
- * lua_util.c - shared binding helpers: checkers, pushers, and the one
- * place where a tv_err becomes a Lua error.
+ * lua_util.c - shared binding helpers: one checker per userdata type, the
+ * card readers and pushers, the metatable lock, and the one place where a
+ * tv_err becomes a Lua error.
  */
 #include "lua_util.h"
 #include <stddef.h>
@@ -14,8 +15,8 @@ int tl_raise(lua_State *L, const tv_err *e) {
 
 /* The userdata at 'arg' if it is 'size' bytes with 'tag' at 'tag_at',
  * else NULL. */
-static void *test_tagged(lua_State *L, int arg, size_t size, size_t tag_at,
-                         uint32_t tag) {
+static inline void *test_tagged(lua_State *L, int arg, size_t size,
+                                size_t tag_at, uint32_t tag) {
   char *p = lua_touserdata(L, arg);
   if (p == NULL || lua_rawlen(L, arg) != size) return NULL;
   uint32_t t;
@@ -23,38 +24,103 @@ static void *test_tagged(lua_State *L, int arg, size_t size, size_t tag_at,
   return t == tag ? p : NULL;
 }
 
+/* Fails to compile ("duplicate case value") when two tagged types have
+ * the same size: the size is what tells them apart before the tag. */
+static inline void tagged_types_have_distinct_sizes(void) {
+  switch (0) {
+  case sizeof(tl_card):
+  case sizeof(tl_hand):
+  case sizeof(tl_pile):
+  case sizeof(tl_deck):
+  case sizeof(tl_rng):
+  case sizeof(tl_melds):
+  case sizeof(tl_trick_rules):
+  case sizeof(tl_trick):
+    break;
+  }
+}
+
+/* test_tagged for the type 'T' whose tag field is 'tag'. */
+#define TEST(T, TAG) test_tagged(L, arg, sizeof(T), offsetof(T, tag), TAG)
+
 tv_deck *tl_check_deck(lua_State *L, int arg) {
-  tl_deck *d =
-      test_tagged(L, arg, sizeof *d, offsetof(tl_deck, tag), TL_TAG_DECK);
-  return d ? &d->d : luaL_checkudata(L, arg, TL_DECK); /* raises */
+  tl_deck *d = TEST(tl_deck, TL_TAG_DECK);
+  if (!d) luaL_typeerror(L, arg, TL_DECK);
+  return &d->d;
 }
 
 tl_card *tl_test_card(lua_State *L, int arg) {
-  tl_card *c = lua_touserdata(L, arg);
-  return c && lua_rawlen(L, arg) == sizeof *c && c->tag == TL_TAG_CARD ? c
-                                                                       : NULL;
+  return TEST(tl_card, TL_TAG_CARD);
 }
 
 tl_hand *tl_test_hand(lua_State *L, int arg) {
-  tl_hand *h = lua_touserdata(L, arg);
-  return h && lua_rawlen(L, arg) == sizeof *h && h->tag == TL_TAG_HAND ? h
-                                                                       : NULL;
+  return TEST(tl_hand, TL_TAG_HAND);
+}
+
+tl_card *tl_check_card_ud(lua_State *L, int arg) {
+  tl_card *c = TEST(tl_card, TL_TAG_CARD);
+  if (!c) luaL_typeerror(L, arg, TL_CARD);
+  return c;
 }
 
 tl_hand *tl_check_hand(lua_State *L, int arg) {
-  tl_hand *h = tl_test_hand(L, arg);
-  return h ? h : luaL_checkudata(L, arg, TL_HAND); /* raises */
+  tl_hand *h = TEST(tl_hand, TL_TAG_HAND);
+  if (!h) luaL_typeerror(L, arg, TL_HAND);
+  return h;
 }
 
 tl_pile *tl_check_pile(lua_State *L, int arg) {
-  tl_pile *p =
-      test_tagged(L, arg, sizeof *p, offsetof(tl_pile, tag), TL_TAG_PILE);
-  return p ? p : luaL_checkudata(L, arg, TL_PILE); /* raises */
+  tl_pile *p = TEST(tl_pile, TL_TAG_PILE);
+  if (!p) luaL_typeerror(L, arg, TL_PILE);
+  return p;
 }
 
 tv_rng *tl_check_rng(lua_State *L, int arg) {
-  tl_rng *r = test_tagged(L, arg, sizeof *r, offsetof(tl_rng, tag), TL_TAG_RNG);
-  return r ? &r->r : luaL_checkudata(L, arg, TL_RNG); /* raises */
+  tl_rng *r = TEST(tl_rng, TL_TAG_RNG);
+  if (!r) luaL_typeerror(L, arg, TL_RNG);
+  return &r->r;
+}
+
+tl_melds *tl_check_melds(lua_State *L, int arg) {
+  tl_melds *m = TEST(tl_melds, TL_TAG_MELDS);
+  if (!m) luaL_typeerror(L, arg, TL_MELDS);
+  return m;
+}
+
+tl_trick_rules *tl_check_trick_rules(lua_State *L, int arg) {
+  tl_trick_rules *r = TEST(tl_trick_rules, TL_TAG_RULES);
+  if (!r) luaL_typeerror(L, arg, TL_TRICKRULES);
+  return r;
+}
+
+tl_trick *tl_check_trick(lua_State *L) {
+  const int arg = 1;
+  tl_trick *t = TEST(tl_trick, TL_TAG_TRICK);
+  if (!t) luaL_typeerror(L, arg, TL_TRICK);
+  return t;
+}
+
+const char *tl_describe(lua_State *L, int idx) {
+  switch (lua_type(L, idx)) {
+  case LUA_TNUMBER:
+    if (lua_isinteger(L, idx))
+      return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
+    if (lua_tonumber(L, idx) != lua_tonumber(L, idx)) /* the sign of a */
+      return lua_pushliteral(L, "nan");               /* NaN varies */
+    return lua_pushfstring(L, "%f", (LUAI_UACNUMBER)lua_tonumber(L, idx));
+  case LUA_TSTRING: {
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+    lua_pushlstring(L, s, len > 40 ? 40 : len);
+    if (len > 40) {
+      lua_pushliteral(L, "...");
+      lua_concat(L, 2);
+    }
+    return lua_tostring(L, -1);
+  }
+  default:
+    return lua_pushstring(L, luaL_typename(L, idx));
+  }
 }
 
 static const char *card_name(const tv_deck *d, tv_card c, char *buf,
@@ -119,9 +185,11 @@ void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
     if (tv_hand_parse(d, lua_tostring(L, arg), out, &e) != TV_OK)
       luaL_argerror(L, arg, e.msg);
   } else if (lua_type(L, arg) == LUA_TTABLE) {
-    lua_Integer n = luaL_len(L, arg);
+    /* The raw length and items: no __len or __index of the script runs,
+     * and the loop is bounded by the table's real size. */
+    lua_Integer n = (lua_Integer)lua_rawlen(L, arg);
     for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, arg, i);
+      lua_rawgeti(L, arg, i);
       if (tv_hand_add(out, tl_check_item(L, arg, i, d), 1) != TV_OK)
         luaL_argerror(L, arg, "too many copies of one card");
       lua_pop(L, 1);
@@ -131,6 +199,51 @@ void tl_check_cards(lua_State *L, int arg, const tv_deck *d, tv_hand *out) {
   } else {
     luaL_typeerror(L, arg, "cards (a card, hand, string or list of cards)");
   }
+}
+
+static const char *push_suit_list(lua_State *L, const tv_deck *d) {
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int s = 0; s < d->nsuits; s++) {
+    if (s) luaL_addchar(&b, ' ');
+    luaL_addstring(&b, d->suit_name[s]);
+  }
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
+int tl_check_trump(lua_State *L, int arg, const tv_deck *d) {
+  const tl_card *c;
+  const char *s;
+  size_t len;
+  switch (lua_type(L, arg)) {
+  case LUA_TNONE:
+  case LUA_TNIL:
+    return -1;
+  case LUA_TBOOLEAN:
+    if (!lua_toboolean(L, arg)) return -1;
+    break;
+  case LUA_TSTRING:
+    s = lua_tolstring(L, arg, &len);
+    goto by_name;
+  case LUA_TUSERDATA:
+    c = tl_test_card(L, arg);
+    if (!c) break;
+    if (c->kind == c->deck->joker)
+      return luaL_argerror(L, arg, "a joker has no suit to be trump");
+    s = c->deck->suit_name[tv_suit(c->deck, c->kind)];
+    len = strlen(s);
+    goto by_name;
+  }
+  return luaL_typeerror(L, arg, "suit name, Card or nil");
+by_name:;
+  int suit = tv_deck_find_suit(d, s, len);
+  if (suit < 0)
+    luaL_argerror(L, arg,
+                  lua_pushfstring(L,
+                                  "no suit \"%s\" in this deck (suits are %s)",
+                                  s, push_suit_list(L, d)));
+  return suit;
 }
 
 /* A Deck's user value is its table of interned cards; every other object's
@@ -186,4 +299,50 @@ tv_style tl_text_style(lua_State *L) {
 void tl_set_style(lua_State *L, tv_style st) {
   lua_pushinteger(L, st);
   lua_setfield(L, LUA_REGISTRYINDEX, STYLE_KEY);
+}
+
+/* Copies the table at the stack top into a new one, pushed. */
+static void push_copy(lua_State *L) {
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -3)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
+  }
+}
+
+void tl_lock_metatable(lua_State *L, int mt) {
+  mt = lua_absindex(L, mt);
+  if (lua_getfield(L, mt, "__metatable") != LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_createtable(L, 0, 3); /* nil, public */
+  lua_getfield(L, mt, "__name");
+  lua_setfield(L, -2, "__name");
+  lua_getfield(L, mt, "__tostring");
+  lua_setfield(L, -2, "__tostring");
+  if (lua_getfield(L, mt, "__methods") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_getfield(L, mt, "__index");
+  }
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    push_copy(L);
+    lua_setfield(L, -3, "__methods");
+  }
+  lua_pop(L, 1);
+  lua_setfield(L, mt, "__metatable");
+  lua_pop(L, 1);
+}
+
+void tl_lock_types(lua_State *L) {
+  static const char *const names[] = {
+      TL_DECK,  TL_HAND,       TL_PILE,  TL_RNG,
+      TL_MELDS, TL_TRICKRULES, TL_TRICK, TL_TRICKWHY,
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    if (luaL_getmetatable(L, names[i]) == LUA_TTABLE) tl_lock_metatable(L, -1);
+    lua_pop(L, 1);
+  }
 }

@@ -322,6 +322,20 @@ static void unbox(lua_State *L, int status) {
   lua_pushvalue(L, -1);
 }
 
+/* The box sb_msghandler would have made for the stop in progress. */
+static int stop_box(lua_State *L) {
+  tl_sandbox *sb = lua_touserdata(L, 1);
+  lua_createtable(L, 2, 0);
+  if (sb->stop == STOP_INTERRUPT)
+    lua_pushliteral(L, "interrupted!");
+  else
+    lua_pushfstring(L, "time budget of %d ms exceeded", sb->budget_ms);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, 2);
+  lua_rawseti(L, -2, 1);
+  return 1;
+}
+
 tl_sb_status tl_sandbox_pcall2(lua_State *L, int nargs, int nresults,
                                int budget_ms, int flags) {
   tl_sandbox *sb = sandbox_of(L);
@@ -331,6 +345,16 @@ tl_sb_status tl_sandbox_pcall2(lua_State *L, int nargs, int nresults,
   lua_insert(L, base);
   if (sb) sb_enter(sb, L, budget_ms, flags, &fr);
   int status = lua_pcall(L, nargs, nresults, base);
+  if (status == LUA_OK && sb && sb->stop != STOP_NONE) {
+    /* Stopped, yet returning: the callee ended in a tail call of a C
+     * function (return pcall(loop)) that caught the stop, so no Lua
+     * instruction was left to raise it again. Still a stop. */
+    lua_settop(L, base);
+    lua_pushcfunction(L, stop_box);
+    lua_pushlightuserdata(L, sb);
+    status = lua_pcall(L, 1, 1, 0);
+    if (status == LUA_OK) status = LUA_ERRRUN;
+  }
   tl_sb_status st = classify(sb, status);
   if (sb) sb_leave(sb, L, flags, &fr);
   lua_remove(L, base);

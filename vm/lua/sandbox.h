@@ -8,8 +8,10 @@
  * calls are active; only when the deadline passes does it install a count
  * hook, which then raises at every instruction so a script's own pcall
  * cannot swallow the stop). Game and variant files are loaded as text into
- * curated environments (tl_sandbox_newenv). The Lua face is talon.sandbox,
- * documented in docs/api.md "The sandbox".
+ * curated environments (tl_sandbox_newenv), built from frozen libraries and
+ * bounded functions (sandbox_freeze.c, sandbox_safe.c). The Lua face is
+ * talon.sandbox, summarised at the end and documented in docs/api.md "The
+ * sandbox".
  */
 #ifndef TALON_SANDBOX_H
 #define TALON_SANDBOX_H
@@ -52,9 +54,11 @@ void tl_sandbox_set_limit(lua_State *L, size_t limit);
  * any error value into "file:line: message" plus a traceback, a budget of
  * 'budget_ms' milliseconds (0: none; nested calls get at most what is left
  * of the enclosing budget) and 'flags' (TL_SB_SIGINT). On failure exactly
- * one value is left: the message string. Budgets need a state made by
- * tl_sandbox_newstate; in another state the budget is ignored. Never
- * raises. */
+ * one value is left: the message string. A stop (budget or Ctrl-C) is
+ * reported even when the callee returns after catching it in a final tail
+ * call of pcall or xpcall (message without position then). Budgets need a
+ * state made by tl_sandbox_newstate; in another state the budget is
+ * ignored. Never raises. */
 tl_sb_status tl_sandbox_pcall(lua_State *L, int nargs, int nresults,
                               int budget_ms, int flags);
 
@@ -78,7 +82,77 @@ int tl_sandbox_load(lua_State *L, const char *path, const char *chunkname);
 
 /* Pushes a fresh environment for a game file: names resolve in the table
  * at index 'extra' (0: none), then in the curated base; unknown names and
- * assignments to globals raise. May raise (memory). */
+ * assignments to globals raise. The base's string, table, xpcall,
+ * setmetatable and getmetatable are those of tl_sandbox_push_safe, and its
+ * libraries are frozen (tl_sandbox_freeze). May raise (memory). */
 void tl_sandbox_newenv(lua_State *L, int extra);
+
+/* ---- building blocks for game environments ---- */
+
+/* Pushes a read-only view of the table at 'idx' named 'name' (NULL: "?"):
+ * a userdata over a private deep copy taken now. Nested tables are frozen
+ * too, each once (shared tables and cycles keep their shape); functions,
+ * strings, userdata and other values are kept as they are; metatables of
+ * the copied tables are not carried over. On the view, indexing, pairs, #
+ * and ipairs work as on the copy; assigning raises "cannot modify library
+ * 'NAME'" (nested: 'NAME.key'); rawget, rawset and next raise (not a
+ * table); getmetatable gives false; tostring gives "library: NAME". Later
+ * changes to the original are not seen. Raises if 'idx' is not a table,
+ * on nesting deeper than 64, and on memory errors. */
+void tl_sandbox_freeze(lua_State *L, int idx, const char *name);
+
+/* Pushes a fresh table of bounded replacements for game code:
+ *   xpcall(f, h, ...): f runs protected without a message handler; on
+ *     error h(err) runs afterwards as an ordinary protected call, so the
+ *     budget stops a loop in h (a real handler runs with hooks off).
+ *     Returns true and f's results, or false and h's first result (or
+ *     h's own error).
+ *   setmetatable(t, mt): as the real one, but a metatable with a raw __gc
+ *     field raises "setmetatable: __gc is not available to game code"
+ *     (finalizers run later, with hooks off, outside every budget).
+ *   getmetatable(v): tables only (honouring __metatable); nil otherwise.
+ *   table: every table.* function; insert, remove, sort, concat, unpack and
+ *     move first take the length as the real ones do (honouring __len) and
+ *     refuse to touch more than 2^24 elements: "bad argument #n to 'name'
+ *     (range too large: N elements, at most 16777216)".
+ *   string: every string.* function but dump; rep refuses results over
+ *     64 MiB ("resulting string too large (more than 64 MiB)"); find
+ *     (unless plain), match, gmatch and gsub refuse a pattern whose
+ *     worst-case backtracking on the subject is estimated above 1e8
+ *     steps (under half a second): "bad argument #2 to 'find' (pattern
+ *     too complex for a subject of N bytes)". The estimate is
+ *     starts * (r+1)^k, where starts is 1 for an anchored pattern and n+1
+ *     otherwise, k counts the quantified items that may be retried at
+ *     many lengths (one more if some item may scan and then fail) and r
+ *     is the longest run of subject bytes those items can match. Trailing
+ *     quantifiers cost no factor, one followed by a byte it cannot match
+ *     only its scan. So "(%S+)" and "[^\n]+" pass on any subject,
+ *     "([^\n]*)\n" on text of short lines, "^%s*(.-)%s*$" up to about
+ *     10 KB, and "a-a-a-a-b" is refused on 300 a's (it takes seconds
+ *     there) but not on prose.
+ * Otherwise the real functions run, in the same call frame: same results
+ * and error messages. May raise (memory). */
+void tl_sandbox_push_safe(lua_State *L);
+
+/* Hardens a state with the standard libraries open (the talon program
+ * calls it right after luaL_openlibs): removes string.dump, points the
+ * string metatable's __index at a frozen copy of the safe string library
+ * above (so ("x"):find(p) is bounded for everyone, trusted code included;
+ * trusted code keeps the real functions in the global 'string') and locks
+ * that metatable (getmetatable("") is false). May raise (memory). */
+void tl_sandbox_harden(lua_State *L);
+
+/* ---- the Lua face: talon.sandbox ----
+ *   env([extra]) -> environment          (tl_sandbox_newenv)
+ *   load(path [, chunkname [, env]]) -> chunk, env | fail, message
+ *   call(budget_ms, f, ...) -> true, results... | false, message, value,
+ *     kind ("error", "budget", "interrupt", "memory", "handler"). The budget
+ *     is a number from 0 (none) to 86400000, fractions rounded up; a call
+ *     nested in another gets at most what is left of the enclosing budget.
+ *   memory([limit]) -> used, limit       (bytes)
+ *   freeze(t [, name]) -> view           (tl_sandbox_freeze; name "?")
+ *   safe() -> table                      (tl_sandbox_push_safe)
+ *   clock() -> milliseconds              (CLOCK_MONOTONIC, a float; for
+ *     charging calls to a total budget) */
 
 #endif

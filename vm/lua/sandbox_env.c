@@ -6,8 +6,10 @@
  * env -> lookup (the framework's extras) -> base (curated, shared, built
  * once per state) -> a function that raises "unknown global". Known names
  * resolve through plain tables, so a game's global reads stay on the VM's
- * fast path. Libraries in the base are read-only proxies over private
- * copies: a game can neither change them nor reach the trusted _G's.
+ * fast path. Libraries in the base are frozen copies (sandbox_freeze.c)
+ * and string, table, xpcall, setmetatable and getmetatable are the bounded
+ * ones of sandbox_safe.c: a game can neither change them, nor reach the
+ * trusted _G's, nor stay inside one C call past its budget.
  */
 #include "sandbox.h"
 #include "talon_lua.h"
@@ -15,6 +17,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <lauxlib.h>
 
 #define BASE_KEY   "talon.sandbox.base"
@@ -36,112 +39,66 @@ static int env_assign(lua_State *L) {
                     luaL_typename(L, 2));
 }
 
-static int readonly_assign(lua_State *L) {
-  return luaL_error(L, "cannot modify library '%s'",
-                    lua_tostring(L, lua_upvalueindex(1)));
-}
-
-/* __pairs of a proxy: iterate the private copy (upvalue 1). */
-static int readonly_next(lua_State *L) {
-  lua_settop(L, 2);
-  if (lua_next(L, lua_upvalueindex(1))) return 2;
-  lua_pushnil(L);
-  return 1;
-}
-
-static int readonly_pairs(lua_State *L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushcclosure(L, readonly_next, 1);
-  lua_pushnil(L);
-  lua_pushnil(L);
-  return 3;
-}
-
-/* getmetatable for games: tables only (userdata and string metatables are
- * shared by every game in the state). */
-static int env_getmetatable(lua_State *L) {
-  luaL_checkany(L, 1);
-  if (lua_type(L, 1) != LUA_TTABLE || !lua_getmetatable(L, 1)) {
-    lua_pushnil(L);
-    return 1;
-  }
-  luaL_getmetafield(L, 1, "__metatable");
-  return 1; /* the __metatable field if any, else the metatable */
-}
-
 static int is_omitted(const char *key, const char *const *omit) {
   for (; omit && *omit; omit++)
     if (strcmp(key, *omit) == 0) return 1;
   return 0;
 }
 
-/* Replaces the table on top by a read-only proxy over a copy of it, minus
- * the keys in 'omit'; nested plain tables are proxied too (depth 2). */
-static void push_readonly(lua_State *L, const char *name,
-                          const char *const *omit, int depth) {
+/* Replaces the table on top by a frozen copy of it without the keys in
+ * 'omit'. */
+static void push_frozen(lua_State *L, const char *name,
+                        const char *const *omit) {
   int src = lua_gettop(L);
-  luaL_checkstack(L, 8, "sandbox base");
-  lua_newtable(L); /* proxy */
-  lua_newtable(L); /* copy */
+  lua_newtable(L);
   lua_pushnil(L);
-  while (lua_next(L, src)) { /* stack: src proxy copy key value */
+  while (lua_next(L, src)) {
     if (lua_type(L, -2) == LUA_TSTRING &&
         is_omitted(lua_tostring(L, -2), omit)) {
       lua_pop(L, 1);
       continue;
     }
-    if (lua_type(L, -1) == LUA_TTABLE && depth > 0)
-      push_readonly(L,
-                    lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : name,
-                    NULL, depth - 1);
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
-    lua_rawset(L, src + 2);
+    lua_rawset(L, src + 1);
   }
-  lua_createtable(L, 0, 4); /* proxy's metatable */
-  lua_insert(L, -2);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, -3, "__index");
-  lua_pushcclosure(L, readonly_pairs, 1);
-  lua_setfield(L, -2, "__pairs");
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, readonly_assign, 1);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
+  tl_sandbox_freeze(L, -1, name);
   lua_replace(L, src);
+  lua_pop(L, 1);
 }
 
 static const char *const base_functions[] = {
-    "assert",   "error",  "pcall",  "xpcall",   "select",   "type",
-    "pairs",    "ipairs", "next",   "tostring", "tonumber", "setmetatable",
-    "rawequal", "rawget", "rawset", "rawlen",   "print",    NULL};
+    "assert", "error",  "pcall",    "select",   "type",     "pairs",
+    "ipairs", "next",   "tostring", "tonumber", "rawequal", "rawget",
+    "rawset", "rawlen", "print",    NULL};
 
-static void base_add_libraries(lua_State *L, int base) {
-  static const char *const no_string[] = {"dump", NULL};
+/* Taken from tl_sandbox_push_safe rather than from the globals. */
+static const char *const safe_functions[] = {"xpcall", "setmetatable",
+                                             "getmetatable", NULL};
+
+/* Adds the libraries; string and table come from the safe set at
+ * 'safe' (bounded functions), math, utf8 and talon from the globals. */
+static void base_add_libraries(lua_State *L, int base, int safe) {
   static const char *const no_math[] = {"random", "randomseed", NULL};
   static const char *const no_talon[] = {"sandbox", NULL};
-  static const char *const plain[] = {"table", "utf8", NULL};
-  if (lua_getglobal(L, "string") == LUA_TTABLE) {
-    push_readonly(L, "string", no_string, 0);
-    lua_setfield(L, base, "string");
-  } else
-    lua_pop(L, 1);
+  static const char *const safe_libs[] = {"string", "table", NULL};
+  for (const char *const *p = safe_libs; *p; p++) {
+    lua_getfield(L, safe, *p);
+    push_frozen(L, *p, NULL);
+    lua_setfield(L, base, *p);
+  }
   if (lua_getglobal(L, "math") == LUA_TTABLE) {
-    push_readonly(L, "math", no_math, 0);
+    push_frozen(L, "math", no_math);
     lua_setfield(L, base, "math");
   } else
     lua_pop(L, 1);
-  for (const char *const *p = plain; *p; p++) {
-    if (lua_getglobal(L, *p) == LUA_TTABLE) {
-      push_readonly(L, *p, NULL, 0);
-      lua_setfield(L, base, *p);
-    } else
-      lua_pop(L, 1);
-  }
+  if (lua_getglobal(L, "utf8") == LUA_TTABLE) {
+    push_frozen(L, "utf8", NULL);
+    lua_setfield(L, base, "utf8");
+  } else
+    lua_pop(L, 1);
   if (lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY) == LUA_TTABLE) {
-    push_readonly(L, "talon", no_talon, 2);
+    push_frozen(L, "talon", no_talon);
     lua_setfield(L, base, "talon");
   } else
     lua_pop(L, 1);
@@ -157,9 +114,13 @@ static void push_base(lua_State *L) {
     lua_getglobal(L, *p);
     lua_setfield(L, base, *p);
   }
-  lua_pushcfunction(L, env_getmetatable);
-  lua_setfield(L, base, "getmetatable");
-  base_add_libraries(L, base);
+  tl_sandbox_push_safe(L);
+  for (const char *const *p = safe_functions; *p; p++) {
+    lua_getfield(L, -1, *p);
+    lua_setfield(L, base, *p);
+  }
+  base_add_libraries(L, base, base + 1);
+  lua_pop(L, 1);
   lua_createtable(L, 0, 2);
   lua_pushcfunction(L, env_unknown);
   lua_setfield(L, -2, "__index");
@@ -290,15 +251,18 @@ static int sandbox_load(lua_State *L) {
   return 2;
 }
 
+/* The budget may be fractional (what is left of a total measured with
+ * sandbox.clock); it is rounded up to whole milliseconds. */
 static int sandbox_call(lua_State *L) {
-  lua_Integer ms = luaL_optinteger(L, 1, 0);
-  luaL_argcheck(L, ms >= 0 && ms <= 86400000, 1,
+  lua_Number budget = luaL_optnumber(L, 1, 0);
+  luaL_argcheck(L, budget >= 0 && budget <= 86400000, 1,
                 "budget must be 0 (none) to 86400000 milliseconds");
+  int ms = (int)budget;
+  if ((lua_Number)ms < budget) ms++;
   luaL_checkany(L, 2);
   if (ms > 0 && tl_sandbox_memory(L, NULL) == 0)
     return luaL_error(L, "sandbox.call: time budgets need a sandbox state");
-  tl_sb_status st =
-      tl_sandbox_pcall2(L, lua_gettop(L) - 2, LUA_MULTRET, (int)ms, 0);
+  tl_sb_status st = tl_sandbox_pcall2(L, lua_gettop(L) - 2, LUA_MULTRET, ms, 0);
   if (st == TL_SB_OK) {
     lua_pushboolean(L, 1);
     lua_replace(L, 1);
@@ -323,9 +287,33 @@ static int sandbox_memory(lua_State *L) {
   return 2;
 }
 
+static int sandbox_freeze(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const char *name = luaL_optstring(L, 2, "?");
+  lua_settop(L, 2);
+  tl_sandbox_freeze(L, 1, name);
+  return 1;
+}
+
+static int sandbox_safe(lua_State *L) {
+  tl_sandbox_push_safe(L);
+  return 1;
+}
+
+/* Monotonic milliseconds (a float, microseconds and below in the
+ * fraction): a vDSO call, cheap enough to take around every hook. */
+static int sandbox_clock(lua_State *L) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  lua_pushnumber(L, (lua_Number)ts.tv_sec * 1e3 + (lua_Number)ts.tv_nsec / 1e6);
+  return 1;
+}
+
 static const luaL_Reg sandbox_functions[] = {
-    {"env", sandbox_env},       {"load", sandbox_load}, {"call", sandbox_call},
-    {"memory", sandbox_memory}, {NULL, NULL},
+    {"env", sandbox_env},       {"load", sandbox_load},
+    {"call", sandbox_call},     {"memory", sandbox_memory},
+    {"freeze", sandbox_freeze}, {"safe", sandbox_safe},
+    {"clock", sandbox_clock},   {NULL, NULL},
 };
 
 /* Locks the string metatable (getmetatable("") is false) so no script can

@@ -28,13 +28,8 @@ local function report(def, f)
   end
   if not f.record then return end
   local file = ("check-failure-%s.rec"):format(tostring(f.seed))
-  local out, why = io.open(file, "w")
-  if not out then
-    err:write(("cannot write %s: %s\n"):format(file, tostring(why)))
-    return
-  end
-  out:write(f.record)
-  out:close()
+  local ok, why = require("talon.host.files").write(file, f.record)
+  if not ok then return err:write(why, "\n") end
   err:write(("record written to %s; reproduce with: talon replay --check %s\n"):format(file, file))
 end
 
@@ -44,14 +39,24 @@ function check.run(args)
   params.hands = options.int(p, "hands", HANDS)
   local first = math.tointeger(params.seed)
   if not first then options.usage_error("check needs an integer --seed, got '%s'", params.seed) end
+  if first > math.maxinteger - (n - 1) then
+    -- seeds first..first+n-1 would wrap past the largest integer
+    options.usage_error("--seed %d with --games %d goes past the largest seed; use --seed %d"
+      .. " or less", first, n, math.maxinteger - (n - 1))
+  end
   local t0 = os.clock()
   local failure, stats = invariants.run(def, params, n, first, LIMIT)
   if failure then
     report(def, failure)
     return 1
   end
+  if stats.games ~= n then
+    io.stderr:write(("talon check: %s: only %d of %d games were played\n")
+      :format(def.name, stats.games, n))
+    return 1
+  end
   print(("%s: %d random games (seeds %d-%d, %d actions; %d matches finished, %d stopped at"
-    .. " --hands %d), every invariant held (%.2f s)"):format(def.name, n, first,
+    .. " --hands %d), every invariant held (%.2f s)"):format(def.name, stats.games, first,
     first + n - 1, stats.actions, stats.ended, n - stats.ended, params.hands, os.clock() - t0))
   return 0
 end

@@ -217,11 +217,11 @@ local function bot_turn(c, mover)
   if failure then say("  (the bot failed: %s; it played at random)", failure) end
 end
 
+-- Writes the record; a file that cannot be written is a failure (exit 1),
+-- never a success message.
 local function save_record(g, file)
-  local f, err = io.open(file, "w")
-  if not f then return say("cannot write the record: %s", err) end
-  f:write(g:record())
-  f:close()
+  local ok, err = require("talon.host.files").write(file, g:record())
+  if not ok then options.fail("%s", err) end
   say("record written to %s (replay it with: talon replay %s)", file, file)
 end
 
@@ -233,6 +233,9 @@ local function setup(args)
   local def, params, p = options.game(args, FLAGS)
   term.setup_style()
   local g = game.new(def, params)
+  local unfit = p.flags.record and require("talon.host.files").unfit(p.flags.record)
+  -- told before the game, not after an hour of play
+  if unfit then options.usage_error("--record %s: %s", p.flags.record, unfit) end
   local seat = options.int(p, "seat", 1)
   if seat > g.state.n then options.usage_error("--seat must be 1..%d, got %d", g.state.n, seat) end
   local key = params.game or params.file

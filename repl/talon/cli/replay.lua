@@ -6,20 +6,31 @@
 -- standard input is a terminal.
 local options = require "talon.cli.options"
 local record = require "talon.host.record"
-local game = require "talon.game"
 local term = require "talon.cli.term"
 local actions = require "talon.actions"
 local invariants = require "talon.host.invariants"
 
 local replay = {}
 
-local function read_record(file)
-  local f, err = io.open(file, "r")
+local MAX_BYTES = 64 * 1024 * 1024 -- far above any record talon writes
+
+-- The text of record file 'file'; every failure names the file.
+local function read_text(file)
+  local f, err = io.open(file, "rb")
   if not f then options.fail("%s", err) end
-  local text = f:read("a")
+  local text, rerr = f:read(MAX_BYTES + 1)
   f:close()
-  local ok, r = pcall(record.read, text)
-  if not ok then options.fail("%s: %s", file, tostring(r):gsub("^[^\n]-%.lua:%d+: ", "")) end
+  if not text and rerr then options.fail("%s:1: cannot read the record (%s)", file, rerr) end
+  text = text or ""
+  if #text > MAX_BYTES then
+    options.fail("%s:1: larger than %d MiB, not a record", file, MAX_BYTES // (1024 * 1024))
+  end
+  return text
+end
+
+local function read_record(file)
+  local ok, r = pcall(record.read, read_text(file), file)
+  if not ok then options.fail("%s", tostring(r)) end
   return r
 end
 
@@ -41,18 +52,18 @@ end
 -- Applies action i of the record; fails with a message naming its line
 -- ("file:12: action 8 (ZZ) is illegal: …").
 local function apply(g, file, i, a)
-  local at = ("%s:%d: action %d"):format(file, a.line or 0, i)
+  local at = ("%s:%d: action %d"):format(file, a.line or 1, i)
   if g:mover() ~= a[1] then
     options.fail("%s: seat %d acts but %s", at, a[1],
       g:mover() and ("seat %d is to move"):format(g:mover()) or "the game is over")
   end
   local ok, played, v = pcall(g.try, g, a[2])
   if not ok then
-    options.fail("%s (%s) raised an error:\n%s", at, a[2],
+    options.fail("%s (%s) raised an error:\n%s", at, record.clip(a[2]),
       options.trim_traceback(tostring(played)))
   end
   if not played then
-    options.fail("%s (%s) is illegal: %s", at, a[2], tostring(v))
+    options.fail("%s (%s) is illegal: %s", at, record.clip(a[2]), tostring(v))
   end
 end
 
@@ -61,12 +72,11 @@ local function check_now(g, file, i)
   if bad then options.fail("%s: after action %d: invariant broken: %s", file, i, bad) end
 end
 
-local function new_game(r, checking)
-  local def = options.load(r.file or r.game)
-  local params = record.params(r)
-  params.checking = checking
-  local ok, g = pcall(game.new, def, params)
-  if not ok then options.fail("%s", tostring(g)) end
+local function new_game(r, file, checking)
+  local ok, g = pcall(function()
+    return record.start(record.load_game(r, file), r, file, { checking = checking })
+  end)
+  if not ok then options.fail("%s", options.trim_traceback(tostring(g))) end
   return g
 end
 
@@ -77,7 +87,7 @@ function replay.run(args)
   if p.positional[2] then options.usage_error("unexpected argument '%s'", p.positional[2]) end
   local r = read_record(file)
   term.setup_style()
-  local g = new_game(r, p.flags.check)
+  local g = new_game(r, file, p.flags.check)
   local step = p.flags.step and term.isatty(0)
   local seen = show_events(g, 1, p.flags.quiet)
   for i, a in ipairs(r.actions) do
@@ -103,8 +113,8 @@ function replay.verdict(g, r, file)
   local got = res and res.text or "no result (the record stops before the end)"
   print("result: " .. got)
   if r.result and (not res or r.result ~= res.text) then
-    io.stderr:write(("talon replay: %s: the record says '%s' but the replay gives '%s'\n")
-      :format(file, r.result, got))
+    io.stderr:write(("talon replay: %s:%d: the record says '%s' but the replay gives '%s'\n")
+      :format(file, r.lines.result, record.clip(r.result), got))
     return 1
   end
   if r.result then print("the replay matches the recorded result.") end

@@ -24,9 +24,7 @@ function invariants.zones(g)
   end
   if st.stock then add("stock", st.stock:hand()) end
   add("discards", st.discards)
-  local trick = st.deck:hand() -- cards, and the Hands of sets (tricks.set_phase)
-  for i = 1, st.trick.n do trick:add(st.trick.cards[i]) end
-  add("trick", trick)
+  add("trick", st.ctrick and st.ctrick:cards() or st.deck:hand()) -- face-down plays too
   if g.def.zones then g.def.zones(st, add) end
   return zones
 end
@@ -133,21 +131,25 @@ local function one_game(def, params, seed, limit)
   return nil, steps, g.hands_done < (p.hands or math.huge) or (res and res.winner ~= nil)
 end
 
--- Plays 'n' random games (seeds first_seed, first_seed+1, …; the random
+-- Plays 'n' random games (seeds first_seed, first_seed+1, …, wrapping past
+-- math.maxinteger, which `talon check` refuses; the random
 -- player draws from a generator of the same seed) checking after every
 -- action. 'limit' (default 20000) bounds the actions of one hand, and of
 -- the whole game when params.hands does not bound it. Returns the first
 -- failure {seed =, kind = "invariant"|"error", message =, record =, text =}
 -- (a hook that raises is a failure of kind "error", its record ending with
--- the action that raised), or nil and {games =, actions =, ended =}.
+-- the action that raised), or nil and {games = games played, actions =, ended =}.
 function invariants.run(def, params, n, first_seed, limit)
   first_seed = first_seed or 1
   limit = limit or 20000
-  local stats = { games = n, actions = 0, ended = 0 }
-  for seed = first_seed, first_seed + n - 1 do
+  local stats = { games = 0, actions = 0, ended = 0 }
+  -- counted by index: 'first_seed + n - 1' wraps past math.maxinteger and
+  -- a loop to it would play no game at all
+  for i = 0, n - 1 do
+    local seed = first_seed + i
     local bad, steps, ended = one_game(def, params, seed, limit)
     if bad then return bad end
-    stats.actions = stats.actions + steps
+    stats.games, stats.actions = stats.games + 1, stats.actions + steps
     if ended then stats.ended = stats.ended + 1 end
   end
   return nil, stats

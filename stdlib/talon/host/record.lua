@@ -69,66 +69,203 @@ local function parse_value(s)
   return math.tointeger(tonumber(s)) or s
 end
 
-local handlers = {}
-function handlers.game(r, rest) r.game = rest end
-function handlers.file(r, rest) r.file = rest end
-function handlers.option(r, rest)
-  local name, v = rest:match("^(%S+)%s+(.+)$")
-  if not name then return "option needs a name and a value" end
-  r.options[name] = parse_value(v)
+-- Record text quoted in a message: at most 40 characters, so a hostile
+-- line of megabytes does not flood the terminal.
+local function clip(s)
+  s = tostring(s)
+  if #s > 40 then s = s:sub(1, 40) .. "…" end
+  return s
 end
-function handlers.seed(r, rest) r.seed = parse_value(rest) end
-function handlers.hands(r, rest) r.hands = math.tointeger(tonumber(rest)) end
+record.clip = clip
+local function shown(s) return "'" .. clip(s) .. "'" end
+
+local MAX_SEAT = 64 -- no table seats more; a larger seat is a typo or an attack
+
+-- The seat number 'word' or nil: digits only, 1..MAX_SEAT.
+local function seat_of(word)
+  local n = word and word:match("^%d%d?%d?$") and tonumber(word)
+  if n and n >= 1 and n <= MAX_SEAT then return n end
+  return nil
+end
+
+-- Items that may appear once; a second one is an error, not an override.
+local ONCE = { game = true, file = true, seed = true, hands = true, scores = true,
+               result = true }
+
+local handlers = {}
+-- Whether the loader takes 'key' as a path rather than a game name.
+local function is_path(key)
+  return key:find("/", 1, true) ~= nil or key:match("%.lua$") ~= nil
+end
+
+-- Nil, or why 'path' is not a game file a record may name: only *.lua
+-- files, so a device (/dev/stdin), a directory or a system file
+-- (/etc/passwd) is never read or run as a game.
+local function bad_path(what, path)
+  if path:match("%.lua$") then return nil end
+  return ("'%s' needs %sthe path of a game file (*.lua), got %s")
+    :format(what, what == "game" and "a game name or " or "", shown(path))
+end
+
+function handlers.game(r, rest)
+  -- the name it was loaded by; an embedder may have loaded it by path
+  if is_path(rest) then
+    local bad = bad_path("game", rest)
+    if bad then return bad end
+  elseif not rest:match("^[%w_][%w_.%-]*$") or rest:find("..", 1, true) then
+    return ("'game' needs a game name such as hokm, got %s"):format(shown(rest))
+  end
+  r.game = rest
+end
+function handlers.file(r, rest)
+  local bad = bad_path("file", rest)
+  if bad then return bad end
+  r.file = rest
+end
+function handlers.option(r, rest, n)
+  local name, v = rest:match("^([%a_][%w_]*)%s+(.+)$")
+  if not name then return "option needs a name and a value" end
+  if r.options[name] ~= nil then return ("option '%s' is given twice"):format(name) end
+  r.options[name] = parse_value(v)
+  r.lines.options[name] = n
+end
+-- Like --seed: an integer, else the text itself (`--seed true` is
+-- recorded as 'seed true' and means the text "true").
+function handlers.seed(r, rest)
+  if rest == "" then return "seed needs an integer or a text" end
+  r.seed = math.tointeger(tonumber(rest)) or rest
+end
+function handlers.hands(r, rest)
+  local v = rest:match("^%d+$") and math.tointeger(tonumber(rest))
+  if not v or v < 1 then return ("hands needs a positive integer, got %s"):format(shown(rest)) end
+  r.hands = v
+end
 function handlers.scores(r, rest)
   local list = {}
   for word in rest:gmatch("%S+") do
     local v = math.tointeger(tonumber(word))
-    if not v then return ("scores must be integers, got '%s'"):format(word) end
+    if not v then return ("scores must be integers, got %s"):format(shown(word)) end
     list[#list + 1] = v
   end
   if #list == 0 then return "scores needs one integer per side" end
   r.scores = list
 end
-function handlers.deal(r, rest)
-  r.deal = r.deal or {}
-  local seat, cards = rest:match("^hand%s+(%d+)%s+(.*)$")
-  if seat then
-    r.deal.hands = r.deal.hands or {}
-    r.deal.hands[tonumber(seat)] = cards
-    return
+local function deal_hand(r, rest, n)
+  local word, cards = rest:match("^(%S+)%s*(.*)$")
+  local seat = seat_of(word)
+  if not seat then
+    return ("deal hand needs a seat (1 to %d), got %s"):format(MAX_SEAT, shown(word or ""))
   end
-  local k, v = rest:match("^(%S+)%s+(.+)$")
-  if not k then return "deal needs a field and a value" end
+  r.deal.hands = r.deal.hands or {}
+  if r.deal.hands[seat] then return ("deal hand %d is given twice"):format(seat) end
+  r.deal.hands[seat] = cards
+  r.lines.deal_hands[seat] = n
+end
+function handlers.deal(r, rest, n)
+  r.deal = r.deal or {}
+  r.lines.deal = r.lines.deal or n
+  local k, v = rest:match("^(%S+)%s*(.*)$")
+  if k == "hand" then return deal_hand(r, rest:match("^hand%s*(.*)$"), n) end
+  if not k or v == "" or not k:match("^[%a_][%w_]*$") then
+    return "deal needs a field and a value ('deal hand <seat> <cards>' for a hand)"
+  end
+  if k == "hands" then
+    return "'deal hands' is not a field: a hand is 'deal hand <seat> <cards>'"
+  end
+  if r.deal[k] ~= nil then return ("deal %s is given twice"):format(k) end
   r.deal[k] = parse_value(v)
 end
-function handlers.act(r, rest, line)
-  local seat, text = rest:match("^(%d+)%s+(.+)$")
-  if not seat then return "act needs a seat and an action" end
-  r.actions[#r.actions + 1] = { tonumber(seat), text, line = line }
+function handlers.act(r, rest, n)
+  local word, text = rest:match("^(%S+)%s+(.+)$")
+  local seat = seat_of(word)
+  if not seat then
+    return ("act needs a seat (1 to %d) and an action, got %s"):format(MAX_SEAT, shown(rest))
+  end
+  r.actions[#r.actions + 1] = { seat, text, line = n }
 end
-function handlers.result(r, rest) r.result = rest end
+function handlers.result(r, rest)
+  if rest == "" then return "result needs the result's text" end
+  r.result = rest
+end
 
--- Parses record text into a table; raises naming the line at fault. Each
--- action is {seat, text, line = its line number}.
-function record.read(text)
-  local r = { options = {}, actions = {} }
-  local n = 0
-  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    n = n + 1
-    line = line:gsub("#.*$", ""):gsub("^%s+", ""):gsub("%s+$", "")
+local MAX_LINE = 65536 -- bytes; talon's longest lines (a dealt hand) are a few hundred
+
+local function is_space(b) return b == 32 or (b >= 9 and b <= 13) end
+
+-- Line 's' without its comment and surrounding blanks; by byte, not by
+-- pattern, since a pattern anchored at the end ("%s+$") backtracks over
+-- every run of blanks and takes quadratic time.
+local function content(s)
+  local hash = s:find("#", 1, true)
+  local j = (hash or #s + 1) - 1
+  local i = 1
+  while i <= j and is_space(s:byte(i)) do i = i + 1 end
+  while j >= i and is_space(s:byte(j)) do j = j - 1 end
+  return s:sub(i, j)
+end
+
+-- Nil, or why line 's' is not text.
+local function not_text(s)
+  if #s > MAX_LINE then
+    return ("line of %d bytes (a record line has at most %d)"):format(#s, MAX_LINE)
+  end
+  local at = s:find("[\0-\8\14-\31\127]")
+  if at then return ("not text: byte %d at column %d"):format(s:byte(at), at) end
+  local ok, bad = utf8.len(s)
+  if not ok then return ("not text: invalid UTF-8 at column %d"):format(bad) end
+  return nil
+end
+
+local NOT_RECORD = "not a talon record: it must start with 'talon-record 1'"
+
+-- Item 'key' with the rest of line 'n'; returns an error or nil.
+local function item(r, key, rest, n)
+  if key == "talon-record" then
+    if n ~= r.first then return "'talon-record' must be the first line" end
+    if rest ~= "1" then return ("record version %s is not known (only 1)"):format(shown(rest)) end
+    r.version = 1
+    return nil
+  end
+  if not r.version then return NOT_RECORD end
+  local h = handlers[key]
+  if not h then return ("unknown item %s"):format(shown(key)) end
+  if ONCE[key] then
+    local first = r.lines[key]
+    if first then return ("'%s' is given twice (first at line %d)"):format(key, first) end
+    r.lines[key] = n
+  end
+  return h(r, rest, n)
+end
+
+-- Parses record text into a table; raises "name:line: what is wrong"
+-- ('name' defaults to "record"). Each action is {seat, text, line = its
+-- line number}; r.lines gives the line of each item, for later messages.
+-- Linear in the text's length.
+function record.read(text, name)
+  name = name or "record"
+  local r = { options = {}, actions = {}, lines = { options = {}, deal_hands = {} } }
+  local function fail(n, msg) error(("%s:%d: %s"):format(name, n, msg), 0) end
+  if type(text) ~= "string" then fail(1, "no record text") end
+  local n, pos = 0, 1
+  while pos <= #text do
+    local nl = text:find("\n", pos, true) or #text + 1
+    local s = text:sub(pos, nl - 1)
+    n, pos = n + 1, nl + 1
+    local bad = not_text(s)
+    if bad then fail(n, bad) end
+    local line = content(s)
     if line ~= "" then
+      r.first = r.first or n
       local key, rest = line:match("^(%S+)%s*(.*)$")
-      if key == "talon-record" then
-        r.version = tonumber(rest)
-      else
-        local h = handlers[key]
-        if not h then error(("record line %d: unknown item '%s'"):format(n, key), 2) end
-        local err = h(r, rest, n)
-        if err then error(("record line %d: %s"):format(n, err), 2) end
-      end
+      local err = item(r, key, rest, n)
+      if err then fail(n, err) end
     end
   end
-  if not r.game and not r.file then error("record: no 'game' line", 2) end
+  if not r.version then fail(math.max(n, 1), NOT_RECORD) end
+  if not r.game and not r.file then
+    fail(n, "the record names no game (no 'game' or 'file' line)")
+  end
+  r.first = nil
   return r
 end
 
@@ -138,28 +275,101 @@ function record.params(r)
            scores = r.scores, file = r.file, game = r.game }
 end
 
--- Replays a record: loads the game, applies every action and checks the
--- result line. Returns the running game; raises on an illegal action or a
--- different result.
-function record.replay(text, load)
-  local r = type(text) == "table" and text or record.read(text)
-  load = load or require("talon.host.loader").load
-  local def, file = load(r.file or r.game)
-  if not def then error(file, 0) end
-  local g = require("talon.game").new(def, record.params(r))
-  for i, a in ipairs(r.actions) do
-    if g:mover() ~= a[1] then
-      error(("record line %d (action %d): seat %d acts but seat %s is to move")
-        :format(a.line or 0, i, a[1], tostring(g:mover())), 0)
-    end
-    local ok, v = g:try(a[2])
-    if not ok then
-      error(("record line %d (action %d, %s): %s"):format(a.line or 0, i, a[2], tostring(v)), 0)
+-- The definition of the game that record 'r' names, loaded by 'load'
+-- (default talon.host.loader.load); raises "name:line: what is wrong". A record
+-- may name any file, and a loader message can quote the file's text (a
+-- syntax error "near 'secret'"), so for a file that exists only where it
+-- broke is told, never what it holds.
+function record.load_game(r, name, load)
+  local loader = require "talon.host.loader"
+  local key, lines = r.file or r.game, r.lines or {}
+  local n = (r.file and lines.file or lines.game) or 1
+  local def, err = (load or loader.load)(key)
+  if def then return def end
+  err = tostring(err)
+  if is_path(key) and loader.find(key) then
+    local at = err:sub(1, #key + 1) == key .. ":" and err:match("^(%d+):", #key + 2)
+    error(("%s:%d: %s does not load as a game%s (talon rules %s tells why)")
+      :format(name, n, shown(key), at and (", error at its line " .. at) or "", key), 0)
+  end
+  error(("%s:%d: %s"):format(name, n, err:match("^[^\n]*")), 0)
+end
+
+-- A game of 'def' started with 'params' less the keys 'drop', or nil.
+local function started(def, params, drop)
+  local p = {}
+  for k, v in pairs(params) do p[k] = v end
+  for _, k in ipairs(drop) do p[k] = nil end
+  p.quiet = true
+  local ok, g = pcall(require("talon.game").new, def, p)
+  return ok and g or nil
+end
+
+-- The line and message for a game that does not start: the deal or the
+-- scores when it starts without them, else the game's own line.
+local function start_fault(def, r, params, err)
+  local lines, first = r.lines or { deal_hands = {} }, tostring(err):match("^[^\n]*")
+  if r.deal then
+    local g = started(def, params, { "deal" })
+    if g then
+      for seat = g.state.n + 1, MAX_SEAT do
+        if lines.deal_hands[seat] then
+          return lines.deal_hands[seat], ("seat %d is not at this table (seats 1 to %d)")
+            :format(seat, g.state.n)
+        end
+      end
+      -- a card the deck does not know comes back as a C argument error
+      return lines.deal, (first:gsub("bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
     end
   end
+  if r.scores and started(def, params, { "deal", "scores" }) then return lines.scores, first end
+  return (r.file and lines.file or lines.game), tostring(err)
+end
+
+-- Starts the game of record 'r' with definition 'def'; 'extra' adds
+-- params (checking, quiet). Raises "name:line: what is wrong", naming the
+-- option, the scores or the deal at fault, else the game's line.
+function record.start(def, r, name, extra)
+  local game = require "talon.game"
+  local lines = r.lines or { options = {} }
+  local names = {}
+  for k in pairs(r.options) do names[#names + 1] = k end
+  table.sort(names, function(a, b) return (lines.options[a] or 0) < (lines.options[b] or 0) end)
+  for _, k in ipairs(names) do
+    local ok, err = pcall(game.options, def, { [k] = r.options[k] })
+    if not ok then
+      local why = tostring(err):gsub("^[^\n]-:%d+: ", "")
+      error(("%s:%d: %s"):format(name, lines.options[k] or 1, why), 0)
+    end
+  end
+  local params = record.params(r)
+  for k, v in pairs(extra or {}) do params[k] = v end
+  local ok, g = pcall(game.new, def, params)
+  if ok then return g end
+  local n, msg = start_fault(def, r, params, g)
+  error(("%s:%d: %s"):format(name, n or 1, msg), 0)
+end
+
+-- Replays a record: loads the game, applies every action and checks the
+-- result line. Returns the running game; raises "name:line: what is
+-- wrong" ('name' defaults to "record") on an illegal action or a
+-- different result.
+function record.replay(text, load, name)
+  name = name or "record"
+  local r = type(text) == "table" and text or record.read(text, name)
+  local g = record.start(record.load_game(r, name, load), r, name)
+  for i, a in ipairs(r.actions) do
+    local at = ("%s:%d: action %d"):format(name, a.line or 1, i)
+    if g:mover() ~= a[1] then
+      error(("%s: seat %d acts but %s"):format(at, a[1],
+        g:mover() and ("seat %d is to move"):format(g:mover()) or "the game is over"), 0)
+    end
+    local ok, v = g:try(a[2])
+    if not ok then error(("%s (%s) is illegal: %s"):format(at, clip(a[2]), tostring(v)), 0) end
+  end
   if r.result and (not g.res or g.res.text ~= r.result) then
-    error(("replay ended with '%s', the record says '%s'")
-      :format(g.res and g.res.text or "no result", r.result), 0)
+    error(("%s:%d: the record says '%s' but the replay gives '%s'"):format(name,
+      r.lines and r.lines.result or 1, clip(r.result), g.res and g.res.text or "no result"), 0)
   end
   return g
 end

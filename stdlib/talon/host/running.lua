@@ -13,14 +13,14 @@
 local game = require "talon.game"
 local state = require "talon.host.state"
 local deal = require "talon.deal"
-local guard = require "talon.host.sandbox"
+local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local explain = require "talon.explain"
+local why = require "talon.host.why"
 local score = require "talon.score"
 
 local running = {}
-local call = guard.call
-local sandbox_call = guard.sandbox and guard.sandbox.call
+local call = sandbox.call
 
 local G = {}
 G.__index = G
@@ -183,8 +183,8 @@ function running.new(def, params, deck)
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
     picked = nil, res = nil, score_snap = nil,
   }, G)
-  g.meter = guard.meter("game " .. tostring(g.where))
-  local ok, err = guard.charge(g.meter, start, g)
+  g.meter = sandbox.meter("game " .. tostring(g.where))
+  local ok, err = sandbox.charge(g.meter, start, g)
   if not ok then error(err, 0) end
   return g
 end
@@ -199,7 +199,7 @@ function G:scores() return self.state.scores end
 function G:hand_points() return self.per_hand end
 
 local function call_legal(g)
-  local ok, r = guard.call(g.ph.legal, g.state, g.mover_seat)
+  local ok, r = sandbox.call(g.ph.legal, g.state, g.mover_seat)
   if not ok then error(r, 0) end
   return r
 end
@@ -248,42 +248,6 @@ end
 
 function G.text(_, a) return actions.text(a) end
 
-local function is_legal(g, a)
-  if g.ph.cards then
-    return actions.is_card(a) and a.deck == g.deck and g:legal_hand():count(a) > 0
-  end
-  for _, l in ipairs(g:legal()) do
-    if actions.equal(l, a) then return true end
-  end
-  return false
-end
-
-local function legal_text(g)
-  local parts, list = {}, g:legal()
-  for i = 1, math.min(#list, 12) do parts[i] = actions.text(list[i]) end
-  if #list > 12 then parts[#parts + 1] = "…" end
-  return "legal now: " .. table.concat(parts, ", ")
-end
-
--- The violation explaining why 'a' is not legal now.
-local function why_illegal(g, a)
-  local v
-  if g.ph.cards and not actions.is_card(a) then
-    v = explain.violation(nil, ("%s must play a card now, not '%s'")
-      :format(g.state.names[g.mover_seat], actions.text(a)), legal_text(g))
-  elseif g.ph.check then
-    local ok, r = guard.call(g.ph.check, g.state, g.mover_seat, a)
-    if not ok then error(r, 0) end
-    v = r
-  end
-  if not explain.is_violation(v) then
-    v = explain.violation(v and v.rule, ("'%s' is not legal in phase %s")
-      :format(actions.text(a), g.state.phase), legal_text(g))
-  end
-  v.seat, v.action = g.mover_seat, a
-  return v
-end
-
 local function log_action(st, ph, seat, a)
   if game.private(ph, st, seat, a) then
     st:tell(seat, "action", { seat = seat, action = a }, "%s: %s", st.names[seat],
@@ -294,27 +258,57 @@ local function log_action(st, ph, seat, a)
   end
 end
 
--- Applies action 'a' of 'seat' in phase 'ph'; returns the phase and the
--- mover after it.
-local function step(g, ph, seat, a)
+-- ===== one step for every way of playing: advance
+
+-- The step g:play (commit) and g:playout take for each action: 'a'
+-- (legal) of 'seat' in phase 'ph' is told (unless quiet), applied, the
+-- next phase entered or the next mover found, and recorded; the checking
+-- mode watches the scores around it. Then the next legal Hand is found,
+-- unless 'lazy' (a playout draws from the legal set when it needs it).
+-- It runs inside the caller's protected call; an action is recorded only
+-- once it and the phase change it causes have succeeded.
+local function advance(g, ph, seat, a, lazy)
   local st = g.state
   if not st.quiet then log_action(st, ph, seat, a) end
   local checking = g.checking
   if checking then snapshot(g) end
   local nxt = ph.apply(st, seat, a)
-  local mover
-  if nxt == nil then
-    mover = ph.mover(st)
-    g.mover_seat = mover
-  else
-    goto_phase(g, nxt)
-    ph, mover = g.ph, g.mover_seat
-  end
+  if nxt == nil then g.mover_seat = ph.mover(st) else goto_phase(g, nxt) end
   if checking then scores_moved(g, "after an action") end
-  -- the next legal Hand is found inside this same protected call: one
-  -- sandbox call per card instead of two
-  g.legal_h = ph and ph.cards and ph.legal(st, mover) or nil
-  return ph, mover
+  local k = g.nact + 1
+  g.act[k], g.act_seat[k], g.nact = a, seat, k
+  if lazy then return end
+  -- inside the same protected call: one sandbox call per card, not two
+  ph = g.ph
+  g.legal_h = ph and ph.cards and ph.legal(st, g.mover_seat) or nil
+end
+
+-- The fast path of quiet, unchecked playouts, declared beside advance
+-- rather than threaded through it: phase 'ph's `playout` hook plays
+-- several actions at once (tricks.phase: whole tricks in one C call that
+-- writes the record itself), drawing as g:random would, so the record is
+-- the same either way. Returns false when it played nothing (one action
+-- then goes the ordinary way).
+local function batch(g, ph, rng, stop)
+  local k = g.nact
+  local k2, nxt, mover = ph.playout(g.state, g.mover_seat, rng, g.act, g.act_seat, k, stop)
+  if k2 == k then return false end
+  g.legal_h, g.legal_list = nil, nil
+  if nxt == nil then g.mover_seat = mover or ph.mover(g.state) else goto_phase(g, nxt) end
+  g.nact = k2
+  return true
+end
+
+-- A uniformly random legal action of the mover, drawn as g:random draws
+-- it, from the legal set cached for this position if any (which it
+-- spends: the next position has its own).
+local function draw(g, rng)
+  local ph = g.ph
+  local h, list = g.legal_h, g.legal_list
+  g.legal_h, g.legal_list = nil, nil
+  if ph.cards then return (h or ph.legal(g.state, g.mover_seat)):pick(rng) end
+  list = list or ph.legal(g.state, g.mover_seat)
+  return list[rng:int(1, #list)]
 end
 
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
@@ -329,18 +323,14 @@ end
 -- protected call and records it. A failing hook restores the position
 -- before the action and re-raises.
 local function commit(g, a)
-  local ph, seat = g.ph, g.mover_seat
+  local ph, seat, k = g.ph, g.mover_seat, g.nact
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
-  local ok, err -- guard.call(step, ...) without its vararg frame
-  if sandbox_call then ok, err = sandbox_call(guard.budget_ms, step, g, ph, seat, a)
-  else ok, err = call(step, g, ph, seat, a) end
+  local ok, err = call(advance, g, ph, seat, a)
   if not ok then
-    local rok, rerr = pcall(rebuild, g, g.nact)
+    local rok, rerr = pcall(rebuild, g, k)
     if not rok then g.aborted = err; g.abort_cause = rerr end
     error(err, 0)
   end
-  local n = g.nact + 1
-  g.act[n], g.act_seat[n], g.nact = a, seat, n
   return true
 end
 
@@ -359,10 +349,10 @@ function G:try(a)
     if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
       and (not actions.is_card(a) or a.deck ~= self.deck
         or (self.legal_h or self:legal_hand()):count(a) == 0) then
-      return false, why_illegal(self, a)
+      return false, why.illegal(self, a)
     end
-  elseif not is_legal(self, a) then
-    return false, why_illegal(self, a)
+  elseif not why.is_legal(self, a) then
+    return false, why.illegal(self, a)
   end
   return commit(self, a)
 end
@@ -377,78 +367,20 @@ function G:play(a)
   return true
 end
 
--- The batch loop of quiet, unchecked games: step() without the event and
--- score-check branches, the position kept in locals, and the legal set of
--- the next position found when it is needed (one call per card either way).
-local function quiet_playout(g, rng, k, stop)
-  local st, act, act_seat = g.state, g.act, g.act_seat
-  local ph, seat = g.ph, g.mover_seat
-  local legal_h, list = g.legal_h, g.legal_list -- cached before the playout
-  g.legal_h, g.legal_list, g.picked = nil, nil, nil
-  while ph and k < stop do
-    local batch = ph.playout
-    if batch then -- several actions at once (tricks.phase: whole tricks in C)
-      local k2, nxt, mover = batch(st, seat, rng, act, act_seat, k, stop)
-      if k2 > k then
-        k, g.nact, legal_h = k2, k2, nil
-        if nxt == nil then
-          seat = mover or ph.mover(st)
-        else
-          goto_phase(g, nxt)
-          ph, seat = g.ph, g.mover_seat
-        end
-        goto continue
-      end
-    end
-    local a
-    if ph.cards then
-      a = (legal_h or ph.legal(st, seat)):pick(rng)
-      legal_h = nil
-    else
-      list = list or ph.legal(st, seat)
-      a = list[rng:int(1, #list)]
-      list = nil
-    end
-    local played, nxt = seat, ph.apply(st, seat, a)
-    if nxt == nil then
-      seat = ph.mover(st) -- g.mover_seat is set on the way out
-    else
-      goto_phase(g, nxt)
-      ph, seat = g.ph, g.mover_seat
-    end
-    k = k + 1
-    act[k], act_seat[k], g.nact = a, played, k
-    ::continue::
-  end
-  g.mover_seat = seat
-  return k
-end
-
+-- The playout loop: up to 'limit' random legal actions, fewer if the game
+-- ends, each by advance, or many at once by a batch when the game is quiet
+-- and unchecked. Returns the number played.
 local function random_playout(g, rng, limit)
-  local first = g.nact
-  if g.state.quiet and not g.checking then
-    return quiet_playout(g, rng, first, first + limit) - first
-  end
-  local st, act, act_seat = g.state, g.act, g.act_seat
-  local ph, seat, k = g.ph, g.mover_seat, first
-  local stop = k + limit
-  local list = g.legal_list -- cached before the playout
-  g.legal_list, g.picked = nil, nil
-  while ph and k < stop do
-    local a
-    if ph.cards then
-      a = (g.legal_h or ph.legal(st, seat)):pick(rng)
-    else
-      list = list or ph.legal(st, seat)
-      a = list[rng:int(1, #list)]
-      list = nil
+  local first, fast = g.nact, g.state.quiet and not g.checking
+  local stop = first + limit
+  g.picked = nil
+  while g.ph and g.nact < stop do
+    local ph = g.ph
+    if not (fast and ph.playout and batch(g, ph, rng, stop)) then
+      advance(g, ph, g.mover_seat, draw(g, rng), true)
     end
-    local played = seat
-    ph, seat = step(g, ph, seat, a)
-    k = k + 1
-    act[k], act_seat[k], g.nact = a, played, k
   end
-  return k - first
+  return g.nact - first
 end
 
 -- Plays uniformly random legal actions until the game ends (or 'limit'
@@ -473,50 +405,7 @@ function G:undo(n)
   return true
 end
 
-function G:events(from)
-  local evs = self.state.events
-  for i = from or 1, #evs do explain.sentence(evs[i]) end
-  return evs
-end
-
--- A sentence explaining an event (by index), an action, or "score".
-function G:explain(x)
-  if type(x) == "number" then
-    local ev = self.state.events[x]
-    return ev and explain.sentence(ev)
-  end
-  if x == "score" then
-    local lines = {}
-    for _, ev in ipairs(self.state.events) do
-      if ev.kind == "score" or ev.kind == "hand" then lines[#lines + 1] = explain.sentence(ev) end
-    end
-    return table.concat(lines, "\n")
-  end
-  if type(x) == "string" then
-    local a, err = self:parse(x)
-    if not a then return err end
-    x = a
-  end
-  if not self.ph then return "the game is over" end
-  local v = self:why(x)
-  if not v then return ("'%s' is legal now"):format(actions.text(x)) end
-  return tostring(v)
-end
-
--- Nil when action 'x' (a value or its text) is legal now; else the
--- violation saying why not (rule, because, satisfy, seat, action), the
--- same object g:try would return, without playing anything.
-function G:why(x)
-  if self.aborted then error(self.aborted, 0) end
-  if type(x) == "string" then
-    local a, err = self:parse(x)
-    if not a then return explain.violation(nil, err) end
-    x = a
-  end
-  if not self.ph then return explain.violation(nil, "the game is over") end
-  if is_legal(self, x) then return nil end
-  return why_illegal(self, x)
-end
+G.why, G.explain, G.events = why.why, why.explain, why.events
 
 function G:view(seat) return require("talon.host.view").of(self, seat) end
 function G:record() return require("talon.host.record").write(self) end
@@ -535,7 +424,7 @@ for _, name in ipairs { "play", "try", "legal", "why", "explain", "view", "event
                         "playout", "undo", "record" } do
   local method = G[name]
   G[name] = function(self, ...)
-    return rethrow(guard.charge(self.meter, method, self, ...))
+    return rethrow(sandbox.charge(self.meter, method, self, ...))
   end
 end
 

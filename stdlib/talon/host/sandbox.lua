@@ -49,25 +49,9 @@ sandbox.total_ms = 120000
 
 -- {================================================== frozen copies
 
--- A read-only proxy over a copy of t (nested tables too). The C freeze
--- returns a userdata that rawset cannot reach; this Lua stand-in is used
--- only when the C module lacks it.
-local function lua_freeze(t, name, seen)
-  seen = seen or {}
-  if seen[t] then return seen[t] end
-  local copy, proxy = {}, {}
-  seen[t] = proxy
-  for k, v in pairs(t) do
-    copy[k] = type(v) == "table" and lua_freeze(v, name, seen) or v
-  end
-  return setmetatable(proxy, {
-    __index = copy, __len = function() return #copy end,
-    __pairs = function() return next, copy, nil end,
-    __newindex = function() error(("cannot modify library '%s'"):format(name), 2) end,
-    __metatable = false,
-  })
-end
-local freeze = C.freeze or lua_freeze
+-- freeze(t, name): a userdata view of a private deep copy of t, which
+-- neither assignment nor rawset can change (vm/lua/sandbox_freeze.c).
+local freeze = C.freeze
 
 local function without(t, drop)
   local copy = {}
@@ -104,14 +88,10 @@ end
 
 -- {================================================== the base
 
-local function getmetatable_tables(v)
-  if type(v) ~= "table" then return nil end
-  return getmetatable(v)
-end
-local safe = C.safe and C.safe() or {
-  xpcall = xpcall, setmetatable = setmetatable, getmetatable = getmetatable_tables,
-  string = without(string, { dump = true }), table = table,
-}
+-- Replacements for what Lua's own would let game code escape with
+-- (vm/lua/sandbox_safe.c): bounded table and pattern functions, an xpcall
+-- whose handler runs under the budget, a setmetatable without __gc.
+local safe = C.safe()
 
 local function unknown(_, k)
   if type(k) == "string" then error(("unknown global '%s'"):format(k), 2) end
@@ -162,8 +142,7 @@ end
 
 -- {================================================== calls
 
-local ccall = C.call
-local clock = C.clock or function() return os.clock() * 1000 end
+local ccall, clock = C.call, C.clock
 
 -- Calls f(...) under the per-call budget. Returns true, results... or
 -- false, message (with traceback), the original error value, and the kind

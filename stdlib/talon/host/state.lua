@@ -202,9 +202,10 @@ function state.new(def, opts, rng, quiet, deck)
     -- set later; named here so the table is built at its final size
     -- (with room for a few fields of the game's own)
     sides = nil, side_of = nil, scores = nil, given = nil, hands = nil, won = nil,
-    tricks_won = nil, known = nil, discards = nil, trick = nil, trump = nil,
+    tricks_won = nil, known = nil, discards = nil, trump = nil,
     leader = nil, turn = nil, tricks_played = nil, stock = nil, dealing = nil,
     phase = nil, ctrick = nil, out = nil,
+    legal_into = nil, -- the Hand the trick phases write legal cards into
     quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
   }, St)
   local names = st.names
@@ -232,7 +233,6 @@ local function reuse_hand(st, n)
   local known = st.known
   for k in pairs(known) do known[k] = nil end
   st.discards:clear()
-  tricks.clear(st.trick)
   st.quiet_trick = st.ctrick or st.quiet_trick
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
   st.tricks_played = 0
@@ -258,7 +258,6 @@ function state.new_hand(st, given)
   end
   st.hands, st.won, st.tricks_won, st.known = hands, won, tricks_won, {}
   st.discards = blank:copy()
-  st.trick = tricks.new()
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
   st.tricks_played = 0
 end

@@ -5,6 +5,7 @@
 -- of others) never enter the table, so a front end or a bot given a view
 -- cannot leak them.
 local seats = require "talon.seats"
+local tricks = require "talon.tricks"
 
 local view = {}
 
@@ -13,6 +14,19 @@ local view = {}
 -- at every power of two).
 local function copy_list(t, n)
   return { table.unpack(t, 1, n or #t) }
+end
+
+-- The current trick 'ct' (st.ctrick, nil outside trick phases) as every
+-- seat sees it: seats[i] and cards[i], a Card, a set as a new Hand (the
+-- game's own cannot be reached), or false for a face-down play (KOZ-R10).
+local function trick_of(ct)
+  local n = ct and #ct or 0
+  local tseats, cards = {}, {}
+  for i = 1, n do
+    local seat, c, down = tricks.at(ct, i)
+    tseats[i], cards[i] = seat, not down and c
+  end
+  return { seats = tseats, cards = cards }
 end
 
 -- The view of 'seat' in running game 'g' (docs/framework.md §6).
@@ -29,8 +43,7 @@ function view.of(g, seat)
     stock = st.stock and #st.stock or 0, trump = st.trump, dealer = st.dealer,
     leader = st.leader, scores = copy_list(st.scores), names = copy_list(st.names),
     hand_no = st.hand_no,
-    trick = { seats = copy_list(st.trick.seats, st.trick.n),
-              cards = copy_list(st.trick.cards, st.trick.n) },
+    trick = trick_of(st.ctrick),
     known = st.known[seat] and st.known[seat]:copy() or nil,
     pot = st.pot, chips = copy_list(st.chips, #st.chips),
     sides = {}, side_of = copy_list(st.side_of, st.n), -- partnerships are public
@@ -39,14 +52,6 @@ function view.of(g, seat)
   }
   for k, o in pairs(st.opts) do v.options[k] = o end
   for i, side in ipairs(st.sides) do v.sides[i] = copy_list(side) end
-  local cards = v.trick.cards
-  for i = 1, st.trick.n do
-    if st.trick.down[i] then
-      cards[i] = false -- face down
-    elseif type(cards[i]) == "userdata" and getmetatable(cards[i]).__name == "talon.Hand" then
-      cards[i] = cards[i]:copy() -- a set (tricks.set_phase): the game's own stays untouched
-    end
-  end
   for s = 1, st.n do v.sizes[s] = #st.hands[s] end
   if st.out then
     local out = {}

@@ -64,7 +64,7 @@ t.test("a hook's runtime error has a traceback; the game is unchanged", function
   t.eq(g:mover(), mover, "same mover")
   t.eq(#g.state.hands[mover], size, "hand unchanged")
   t.eq(g.nact, 1, "the failed action is not recorded")
-  t.eq(g.state.trick.n, 1, "trick as before")
+  t.eq(#g.state.ctrick, 1, "trick as before")
 end)
 
 -- STYLE.md 18: a hook that never returns is stopped by the time budget

@@ -86,3 +86,13 @@ t.test("Hosgin's 500-point invariant catches a house rule that loses points", fu
   t.eq(none, nil, none and none.text)
   t.eq(stats.ended, 200, "200 random matches of Hosgin end (check.options)")
 end)
+
+-- Seeds are counted by index: a loop to first + n - 1 wrapped past the
+-- largest integer and played no game while reporting n.
+t.test("a run from the largest seeds plays every game it reports", function()
+  local def = assert(loader.load("_template"))
+  local none, stats = invariants.run(def, { hands = 1 }, 3, math.maxinteger - 1)
+  t.eq(none, nil, "no failure")
+  t.eq(stats.games, 3, "games played")
+  t.ok(stats.actions > 0, "actions were played: " .. stats.actions)
+end)

@@ -72,7 +72,7 @@ t.test("params.scores: a wrong list is refused naming the problem", function()
     template, { scores = { 1, 2, 3 } })
   t.checkerror("params.scores[2] must be an integer, got x", game.new, template,
     { scores = { 1, "x" } })
-  t.checkerror("record line 3: scores must be integers, got 'a'", record.read,
+  t.checkerror("record:3: scores must be integers, got 'a'", record.read,
     "talon-record 1\ngame x\nscores 1 a\n")
 end)
 

@@ -95,7 +95,7 @@ t.test("a trick phase waits only for the seats in play", function()
   while not g:over() do
     t.ok(g:mover() ~= 2, "seat 2 never moves")
     g:play(g:random(rng))
-    if st.trick.n == 0 and st.tricks_played == played + 1 then
+    if #st.ctrick == 0 and st.tricks_played == played + 1 then
       played = played + 1
     end
   end

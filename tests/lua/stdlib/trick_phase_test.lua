@@ -36,8 +36,8 @@ t.test("per card: refusals from t:why under the rule id, the trick to its winner
   t.eq(st.tricks_won[1], 1, "counted")
   t.eq(st.tricks_played, 1, "one trick played")
   t.eq(g:mover(), 1, "the winner leads")
-  t.eq(st.trick.n, 0, "the view's trick is empty again")
-  t.eq(#st.ctrick, 0, "and so is the engine's")
+  t.eq(#st.ctrick, 0, "the trick is empty again")
+  t.eq(#g:view(2).trick.cards, 0, "and so is the view's")
   t.ok(g:explain(#g:events()):find("wins the trick with KS", 1, true), "on_trick's event")
 end)
 
@@ -108,6 +108,30 @@ t.test("batch playout equals g:play(g:random(rng)) for Hokm 4, 3 and 2", functio
   ph.playout = batch
 end)
 
+-- The legal set a front end asked for (g:legal, g:legal_hand) belongs to
+-- its position only: a playout from there draws the same actions as one
+-- from a game nobody asked, through the card phase into the next hand's
+-- trump phase, loud and quiet alike.
+t.test("a playout spends the legal set of its first position only", function()
+  local def = assert(loader.load("hokm"))
+  for _, quiet in ipairs({ true, false }) do
+    for seed = 1, 4 do
+      local a = game.new(def, { seed = seed, quiet = quiet, hands = 2 })
+      local b = game.new(def, { seed = seed, quiet = quiet, hands = 2 })
+      local ra, rb = talon.rng(seed), talon.rng(seed)
+      a:playout(ra, 2)
+      b:playout(rb, 2)
+      t.eq(a:phase(), "play", "in the card phase")
+      t.ok(#a:legal() > 0 and a:legal_hand(), "a front end looked at the legal cards")
+      a:playout(ra)
+      b:playout(rb)
+      local what = ("seed %d, %s: "):format(seed, quiet and "quiet" or "loud")
+      t.eq(a.nact, b.nact, what .. "same number of actions")
+      t.eq(record.write(a), record.write(b), what .. "same record")
+    end
+  end
+end)
+
 -- docs/framework.md §2 params.quiet: a quiet game empties and reuses its
 -- per-hand objects (hands, won piles, stock, Trick) from hand to hand; the
 -- play is the same as a game that makes new ones (EMBEDDING.md
@@ -170,6 +194,34 @@ t.test("a failing on_trick in the batch path leaves a consistent game", function
   t.ok(g.nact < 6, "the third trick is not kept")
   t.eq(st.tricks_played, g.nact // 2, "the state replayed to match the record")
   t.eq(#st.hands[1] + #st.hands[2], 10 - g.nact, "the hands to match")
+  boom = false
+  g:playout(talon.rng(1))
+  t.ok(g:over(), "the game goes on")
+  t.eq(g.state.tricks_played, 5, "to the last trick")
+end)
+
+-- A hook failing after a batch (here the hand's `score`, reached when the
+-- last trick's on_trick ends the hand) is a failure of the batch's last
+-- action: the game goes back to the position before the batch call, as
+-- for a failing on_trick, and is not left aborted.
+t.test("a hook failing after a batch restores the position before it", function()
+  local base = assert(loader.load("_template"))
+  local def = {}
+  for k, v in pairs(base) do def[k] = v end
+  local boom = true
+  def.score = function(st)
+    if boom then error("boom in score") end
+    return base.score(st)
+  end
+  local g = game.new(game.define(def), { seed = 1, hands = 1, quiet = true, deal = { hands = {
+    "AS KS QH JH 9D", "7S 8H TD JD QD" } } })
+  g:play(g:random(talon.rng(2)))
+  local ok, err = pcall(g.playout, g, talon.rng(1))
+  t.eq(ok, false, "the error reaches the caller")
+  t.ok(tostring(err):find("boom in score", 1, true), tostring(err))
+  t.eq(g.aborted, nil, "the game is not aborted")
+  t.eq(g.nact, 1, "the record before the batch")
+  t.eq(#g.state.hands[1] + #g.state.hands[2], 9, "and the hands")
   boom = false
   g:playout(talon.rng(1))
   t.ok(g:over(), "the game goes on")

@@ -1,0 +1,92 @@
+-- talon.host.why: why an action is not legal, and the other sentences a
+-- running game explains itself with (g:why, g:explain, g:events). Kept
+-- out of talon.host.running, as trick_why.c is out of trick.c: the hot
+-- path plays, this file explains.
+local sandbox = require "talon.host.sandbox"
+local actions = require "talon.actions"
+local explain = require "talon.explain"
+
+local why = {}
+
+function why.is_legal(g, a)
+  if g.ph.cards then
+    return actions.is_card(a) and a.deck == g.deck and g:legal_hand():count(a) > 0
+  end
+  for _, l in ipairs(g:legal()) do
+    if actions.equal(l, a) then return true end
+  end
+  return false
+end
+
+local function legal_text(g)
+  local parts, list = {}, g:legal()
+  for i = 1, math.min(#list, 12) do parts[i] = actions.text(list[i]) end
+  if #list > 12 then parts[#parts + 1] = "…" end
+  return "legal now: " .. table.concat(parts, ", ")
+end
+
+-- The violation explaining why 'a' is not legal now.
+function why.illegal(g, a)
+  local v
+  if g.ph.cards and not actions.is_card(a) then
+    v = explain.violation(nil, ("%s must play a card now, not '%s'")
+      :format(g.state.names[g.mover_seat], actions.text(a)), legal_text(g))
+  elseif g.ph.check then
+    local ok, r = sandbox.call(g.ph.check, g.state, g.mover_seat, a)
+    if not ok then error(r, 0) end
+    v = r
+  end
+  if not explain.is_violation(v) then
+    v = explain.violation(v and v.rule, ("'%s' is not legal in phase %s")
+      :format(actions.text(a), g.state.phase), legal_text(g))
+  end
+  v.seat, v.action = g.mover_seat, a
+  return v
+end
+
+function why.events(g, from)
+  local evs = g.state.events
+  for i = from or 1, #evs do explain.sentence(evs[i]) end
+  return evs
+end
+
+-- A sentence explaining an event (by index), an action, or "score".
+function why.explain(self, x)
+  if type(x) == "number" then
+    local ev = self.state.events[x]
+    return ev and explain.sentence(ev)
+  end
+  if x == "score" then
+    local lines = {}
+    for _, ev in ipairs(self.state.events) do
+      if ev.kind == "score" or ev.kind == "hand" then lines[#lines + 1] = explain.sentence(ev) end
+    end
+    return table.concat(lines, "\n")
+  end
+  if type(x) == "string" then
+    local a, err = self:parse(x)
+    if not a then return err end
+    x = a
+  end
+  if not self.ph then return "the game is over" end
+  local v = self:why(x)
+  if not v then return ("'%s' is legal now"):format(actions.text(x)) end
+  return tostring(v)
+end
+
+-- Nil when action 'x' (a value or its text) is legal now; else the
+-- violation saying why not (rule, because, satisfy, seat, action), the
+-- same object g:try would return, without playing anything.
+function why.why(self, x)
+  if self.aborted then error(self.aborted, 0) end
+  if type(x) == "string" then
+    local a, err = self:parse(x)
+    if not a then return explain.violation(nil, err) end
+    x = a
+  end
+  if not self.ph then return explain.violation(nil, "the game is over") end
+  if why.is_legal(self, x) then return nil end
+  return why.illegal(self, x)
+end
+
+return why

@@ -1,0 +1,159 @@
+/*
+ * trick_plays.c - the legal plays of a hand: every play enumerated
+ * (tv_trick_each_play: leads by effective suit and size, followers' sets
+ * face up or down), the kinds some lead contains, and a uniformly random
+ * legal play.
+ */
+#include "trick.h"
+#include "trick_mask.h"
+
+typedef struct walk {
+  const tv_trick *t;
+  tv_trick_each_fn fn;
+  void *ud;
+  int count;
+  bool stop;
+  bool skip_top_only; /* a lead of top cards only belongs to another suit */
+  int nk;
+  tv_card kinds[TV_MAX_KINDS];
+  const tv_hand *from;
+  tv_hand cur;
+} walk;
+
+static void visit(walk *w, const tv_hand *play, bool down) {
+  if (w->stop) return;
+  w->count++;
+  if (w->fn && !w->fn(play, down, w->ud)) w->stop = true;
+}
+
+/* A follower's set: face down when allowed, face up when it may be. */
+static void visit_follow(walk *w) {
+  const tv_trick *t = w->t;
+  const tv_trick_entry *best = &t->p[t->best];
+  bool full = w->cur.size == t->size, beats = false;
+  if (t->rules->face_down == TV_DOWN_NEVER) {
+    visit(w, &w->cur, false);
+    return;
+  }
+  visit(w, &w->cur, true);
+  if (full) {
+    tv_card c[TV_TRICK_MAX_SET];
+    int n = 0;
+    for (int i = 0; i < w->nk; i++)
+      for (int j = 0; j < w->cur.n[w->kinds[i]]; j++)
+        c[n++] = w->kinds[i];
+    beats = tv_trick_set_beats(t, c, best->c, n, NULL);
+  }
+  if (beats) visit(w, &w->cur, false);
+}
+
+/* Every sub-multiset of size 'left' of w->kinds[i..] (counts from
+ * w->from), added to w->cur. */
+static void subsets(walk *w, int i, int left, bool lead) {
+  if (w->stop) return;
+  if (left == 0) {
+    if (!lead)
+      visit_follow(w);
+    else if (!(w->skip_top_only && w->cur.n[w->t->rules->top] == w->cur.size) &&
+             tv_trick_lead_shape(w->t, &w->cur) == TV_RULE_OK)
+      visit(w, &w->cur, false);
+    return;
+  }
+  if (i == w->nk) return;
+  tv_card k = w->kinds[i];
+  int max = w->from->n[k] < left ? w->from->n[k] : left;
+  for (int m = max; m >= 0 && !w->stop; m--) {
+    w->cur.n[k] = (uint8_t)m;
+    w->cur.size = (uint16_t)(w->cur.size + m);
+    subsets(w, i + 1, left - m, lead);
+    w->cur.size = (uint16_t)(w->cur.size - m);
+  }
+  w->cur.n[k] = 0;
+}
+
+static void walk_kinds(walk *w, const tv_hand *from, uint64_t m) {
+  w->from = from;
+  w->nk = 0;
+  for (; m; m &= m - 1)
+    w->kinds[w->nk++] = (tv_card)__builtin_ctzll(m);
+}
+
+/* Leads: per effective suit, its cards plus a wild top card; a lead of
+ * top cards only is visited once, under the top card's own suit. */
+static void each_lead(walk *w, const tv_hand *h) {
+  const tv_trick *t = w->t;
+  const tv_trick_rules *r = t->rules;
+  uint64_t held = tv_held_mask(h);
+  uint64_t wild =
+      r->wild_top && r->top != TV_NO_CARD ? held & TV_BIT(r->top) : 0;
+  for (int s = 0; s <= t->deck->nsuits && !w->stop; s++) {
+    uint64_t own = held & tv_trick_suit_mask(t, s) & ~wild;
+    bool home = wild && s == tv_trick_suit(t, r->top);
+    if (!own && !home) continue;
+    walk_kinds(w, h, own | wild);
+    w->skip_top_only = wild && !home;
+    for (int n = 1; n <= TV_TRICK_MAX_SET && !w->stop; n++)
+      if (r->lead_sizes >> n & 1) subsets(w, 0, n, true);
+  }
+}
+
+int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
+                       void *ud) {
+  walk w = {.t = t, .fn = fn, .ud = ud};
+  tv_hand_clear(&w.cur);
+  if (h->size == 0 || t->nplays >= TV_TRICK_MAX_PLAYS) return 0;
+  if (t->nplays == 0) {
+    each_lead(&w, h);
+    return w.count;
+  }
+  if (t->size == 1 && t->rules->face_down == TV_DOWN_NEVER) {
+    tv_trick_rule rule;
+    uint64_t m = tv_trick_follow_mask(t, tv_held_mask(h), &rule);
+    for (; m && !w.stop; m &= m - 1) {
+      tv_hand_clear(&w.cur);
+      tv_hand_add(&w.cur, (tv_card)__builtin_ctzll(m), 1);
+      visit(&w, &w.cur, false);
+    }
+    return w.count;
+  }
+  walk_kinds(&w, h, tv_held_mask(h));
+  subsets(&w, 0, h->size < t->size ? h->size : t->size, false);
+  return w.count;
+}
+
+static bool add_mask(const tv_hand *play, bool down, void *ud) {
+  uint64_t *m = ud;
+  (void)down;
+  *m |= tv_held_mask(play);
+  return true;
+}
+
+uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h) {
+  uint64_t m = 0;
+  if (t->rules->lead_sizes & 2) return tv_held_mask(h);
+  tv_trick_each_play(t, h, add_mask, &m);
+  return m;
+}
+
+typedef struct pick {
+  int k;
+  tv_hand *play;
+  bool *down;
+} pick;
+
+static bool take_kth(const tv_hand *play, bool down, void *ud) {
+  pick *p = ud;
+  if (p->k-- > 0) return true;
+  *p->play = *play;
+  *p->down = down;
+  return false;
+}
+
+bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
+                     tv_hand *play, bool *down) {
+  int n = tv_trick_each_play(t, h, NULL, NULL);
+  if (n == 0) return false;
+  pick p = {(int)tv_rng_below(r, (uint64_t)n), play, down};
+  tv_trick_each_play(t, h, take_kth, &p);
+  return true;
+}
