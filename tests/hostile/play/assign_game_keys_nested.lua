@@ -1,13 +1,16 @@
 -- attack: require("talon.game").keys.name = nil: a nested table of a library module
 -- rule: the standard libraries, the talon module and the game library are read-only to games
 -- expect: error "cannot modify"
--- line: 10
+-- line: 11
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local keys = require("talon.game").keys
-keys[next(keys)] = nil
+for k in pairs(keys) do
+  keys[k] = nil
+  break
+end
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",
   rules = { follow = true },
