@@ -18,8 +18,9 @@ actions.verbs = {
 }
 
 local Action = {}
-Action.__index = Action
-Action.__metatable = false -- shared by every game: none may change it
+-- Shared by every game: none may reach or change it (no __index back to
+-- it, and getmetatable shows false).
+Action.__metatable = false
 actions.Action = Action
 
 function Action.__tostring(a)

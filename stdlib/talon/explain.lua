@@ -10,8 +10,9 @@ local explain = {}
 local rawgetmetatable = debug.getmetatable
 
 local Violation = {}
-Violation.__index = Violation
-Violation.__metatable = false -- shared by every game: none may change it
+-- Shared by every game: none may reach or change it (no __index back to
+-- it, and getmetatable shows false).
+Violation.__metatable = false
 explain.Violation = Violation
 
 function Violation.__tostring(v)

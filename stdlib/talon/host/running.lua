@@ -23,9 +23,8 @@ local running = {}
 local call = sandbox.call
 
 local G = {}
-G.__index = G
-G.__metatable = false
 running.G = G
+local g_mt = { __index = G, __metatable = false } -- no key leads back to G
 
 -- The verbs a definition's actions may use, built once per definition.
 local verbs_cache = setmetatable({}, { __mode = "k" })
@@ -182,7 +181,7 @@ function running.new(def, params, deck)
     -- set later; named here so the table is built at its final size
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
     picked = nil, res = nil, score_snap = nil,
-  }, G)
+  }, g_mt)
   g.meter = sandbox.meter("game " .. tostring(g.where))
   local ok, err = sandbox.charge(g.meter, start, g)
   if not ok then error(err, 0) end

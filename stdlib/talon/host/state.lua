@@ -10,9 +10,10 @@ local tricks = require "talon.tricks"
 local state = {}
 
 local St = {}
-St.__index = St
-St.__metatable = false -- game code gets st, never the methods every game shares
 state.St = St
+-- Game code gets st, never the methods table every game shares: the
+-- metatable is hidden, and no key leads back to it (St has no __index).
+local st_mt = { __index = St, __metatable = false }
 
 -- The seat after (before) 's' in the order of play, passing over the
 -- seats sitting out (st.out, nil while everyone plays).
@@ -207,7 +208,7 @@ function state.new(def, opts, rng, quiet, deck)
     phase = nil, ctrick = nil, out = nil,
     legal_into = nil, -- the Hand the trick phases write legal cards into
     quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
-  }, St)
+  }, st_mt)
   local names = st.names
   for s = 1, n do names[s] = NAMES[s] end
   st.sides, st.side_of = seats.sides(n, def.sides and def.sides(n, opts) or nil)
