@@ -9,6 +9,13 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 
+-- A trick's event: the sentence and its data, made only when someone reads
+-- the log (st:log calls it; a simulation never does).
+local function trick_event(st, w, t)
+  local _, card = t:at((t:winner()))
+  return ("%s wins the trick with %s"):format(st.names[w], card), { winner = w }
+end
+
 -- The only decision: which card to play. tricks.phase makes a card phase
 -- of one-card tricks from the obligations as data (talon.trickrules): it
 -- finds the legal cards, explains a refusal under the rule id given, gives
@@ -22,10 +29,7 @@ local play = tricks.phase {
   -- the winner has the trick's cards in st.won[w], a count in
   -- st.tricks_won[w], and leads the next trick (st.turn)
   on_trick = function(st, w, t)
-    if not st.quiet then
-      local _, card = t:at((t:winner()))
-      st:log("trick", { winner = w }, "%s wins the trick with %s", st.names[w], card)
-    end
+    st:log("trick", nil, trick_event, st, w, t)
     if #st.hands[w] == 0 then return "end" end
     return nil
   end,

@@ -4,7 +4,9 @@
 -- beaten card by card; three trumps (a Bura) win the pot at once; a claim
 -- of 31 card points takes it, a wrong claim doubles it. Seats are numbered
 -- in the order of play, clockwise (BUR-R1). The declarations live in
--- games/bura/declare.lua, the pot and claims in games/bura/money.lua.
+-- games/bura/declare.lua, the claims in games/bura/money.lua; the pot
+-- table (ante, deal, session) is shared with Kosel (pot) in
+-- games/common/pot.lua.
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
@@ -12,25 +14,24 @@ local window = require "talon.window"
 local declare = require "games.bura.declare"
 local money = require "games.bura.money"
 local rules = require "games.bura.rules"
-local short = require "games.bura.short"
-local pot_table = require "games.bura.table"
+local pot = require "games.common.pot"
+local short = require "games.common.short"
 
 -- After a trick: the hands filled to three from the winner (BUR-R9), the
 -- claims after the last trick (BUR-R10), else the declarations of the next
 -- trick (BUR-R5, BUR-R6).
 local function on_trick(st, w, t)
-  if not st.quiet then
-    st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d (%d points shown): %s",
-      st.names[w], st.tricks_played, tricks.shown_points(st.deck, t), t:explain())
-  end
+  local shown = tricks.shown_points(st.deck, t)
+  st:log("trick", nil, "BUR-R9: %s takes trick %d (%d points shown): %s",
+    st.names[w], st.tricks_played, shown, t)
   -- what the winner saw of his trick, all he may count on for a claim
   -- (BUR-R10: nobody looks at won cards); views give each seat its own
   local memory = st.memory or {}
-  memory[w] = (memory[w] or 0) + tricks.shown_points(st.deck, t)
+  memory[w] = (memory[w] or 0) + shown
   st.memory = memory
   st.declared = nil
   deal.replenish(st, w, 3)
-  if pot_table.all_played(st) then
+  if pot.all_played(st) then
     short.all_in(st) -- everyone may claim (BUR-R10)
     return "claims"
   end
@@ -67,12 +68,12 @@ end
 
 local function deal_hand(st)
   st.memory = nil
-  return pot_table.deal(st, 3) -- BUR-R2 … BUR-R4
+  return pot.deal(st, 3) -- BUR-R2 … BUR-R4
 end
 
 local function view(st, seat, v)
   v.memory = st.memory and st.memory[seat] or 0 -- the points this seat saw itself take
-  pot_table.view(st, v)
+  pot.view(st, v)
 end
 
 return game.define {
@@ -98,11 +99,11 @@ return game.define {
   -- random players claim at random and double the pot until one cannot pay
   -- the ante, after a deal or two; `talon check` gives them a deep stake
   check = { options = { stake = 1000000000 } },
-  setup = pot_table.setup,
+  setup = pot.setup,
   deal = deal_hand,
   phases = { declare = declare.phase, play = play, claims = money.claims_phase },
   score = money.score,
-  match_over = money.match_over,
-  next_hand = pot_table.next_hand,
+  match_over = pot.match_over,
+  next_hand = pot.next_hand,
   view = view,
 }

@@ -10,8 +10,8 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local actions = require "talon.actions"
+local glyph = require("talon.cards").glyph
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local SUITS = { "S", "H", "D", "C" }
 
 -- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
@@ -20,19 +20,41 @@ local SUITS = { "S", "H", "D", "C" }
 -- to the seats after 'from' in turn (skipping 'from' itself when
 -- 'skip_from') until an ace arrives; returns the receiver and the ace's
 -- position. The pile stays as it is: the cards dealt are found with
--- pile:find, and named in 'shown' (with 'cards', pile:cards()) only when
--- someone reads the events.
-local function deal_to_ace(st, pile, from, skip_from, pos, shown, cards)
+-- pile:find, and named by face_up only for the events.
+local function deal_to_ace(st, pile, from, skip_from, pos)
   local at = pile:find("A", pos)
-  local n = st.n
-  local cycle = skip_from and n - 1 or n -- the j-th card goes to seat_j below
-  if shown then
-    for j = 1, at - pos + 1 do
-      local seat_j = (from + (j - 1) % cycle) % n + 1
-      shown[#shown + 1] = st.names[seat_j] .. " " .. tostring(cards[pos + j - 1])
-    end
+  local cycle = skip_from and st.n - 1 or st.n
+  return (from + (at - pos) % cycle) % st.n + 1, at
+end
+
+-- The cards deal_to_ace dealt, as "P2 Q♥" each: the j-th to seat_j.
+local function face_up(st, pile, from, skip_from, pos, at)
+  local cards, n, shown = pile:cards(), st.n, {}
+  local cycle = skip_from and n - 1 or n
+  for j = 1, at - pos + 1 do
+    local seat_j = (from + (j - 1) % cycle) % n + 1
+    shown[j] = st.names[seat_j] .. " " .. tostring(cards[pos + j - 1])
   end
-  return (from + (at - pos) % cycle) % n + 1, at
+  return shown
+end
+
+-- HOK-R6's event: the cards dealt face up to the first ace.
+local function hakem_event(st, pile, drawer, at)
+  local shown = face_up(st, pile, drawer, false, 1, at)
+  return ("HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem")
+    :format(st.names[drawer], table.concat(shown, ", "), st.names[st.hakem]),
+    { hakem = st.hakem, drawer = drawer, shown = shown }
+end
+
+-- HOK-R7's event: the cards dealt from the Hakem's left to the second ace.
+local function partner_event(st, pile, pos, at, p)
+  return ("HOK-R7: %s receives the second ace and is the Hakem's partner"):format(st.names[p]),
+    { partner = p, shown = face_up(st, pile, st.hakem, true, pos, at) }
+end
+
+local function seats_event(st)
+  return ("seats rearranged so partners sit opposite: %s"):format(table.concat(st.names, ", ")),
+    { names = { table.unpack(st.names) } }
 end
 
 -- HOK-R7: the partner moves opposite the Hakem; the other two keep their
@@ -48,9 +70,7 @@ local function seat_partner(st, h, p)
   st.names[(h) % 4 + 1] = others[1]
   st.names[(h + 1) % 4 + 1] = partner
   st.names[(h + 2) % 4 + 1] = others[2]
-  if st.quiet then return end
-  st:log("seats", { names = { table.unpack(st.names) } },
-    "seats rearranged so partners sit opposite: %s", table.concat(st.names, ", "))
+  st:log("seats", nil, seats_event, st)
 end
 
 local function setup(st)
@@ -60,22 +80,12 @@ local function setup(st)
   else
     local pile = st.deck:pile():shuffle(st.rng)
     local drawer = st.rng:int(1, st.n)
-    local shown = not st.quiet and {} or nil -- sentences only when someone reads them
-    local cards = shown and pile:cards()
-    local hakem, at = deal_to_ace(st, pile, drawer, false, 1, shown, cards)
+    local hakem, at = deal_to_ace(st, pile, drawer, false, 1)
     st.hakem = hakem
-    if shown then
-      st:log("hakem", { hakem = st.hakem, drawer = drawer, shown = shown },
-        "HOK-R6: %s deals face up (%s); %s receives the first ace and is Hakem",
-        st.names[drawer], table.concat(shown, ", "), st.names[st.hakem])
-    end
+    st:log("hakem", nil, hakem_event, st, pile, drawer, at)
     if st.n == 4 then
-      local from = shown and #shown
-      local p = deal_to_ace(st, pile, st.hakem, true, at + 1, shown, cards)
-      if shown then
-        st:log("partner", { partner = p, shown = { table.unpack(shown, from + 1) } },
-          "HOK-R7: %s receives the second ace and is the Hakem's partner", st.names[p])
-      end
+      local p, at2 = deal_to_ace(st, pile, st.hakem, true, at + 1)
+      st:log("partner", nil, partner_event, st, pile, at + 1, at2, p)
       seat_partner(st, st.hakem, p)
     end
   end
@@ -104,16 +114,18 @@ local function orders(n, first)
   return o
 end
 
+local function hand_event(st)
+  return ("hand %d: %s deals, %s is Hakem"):format(st.hand_no, st.names[st.dealer],
+    st.names[st.hakem]), { hand = st.hand_no, hakem = st.hakem, dealer = st.dealer }
+end
+
 local function start_hand(st)
   local h = st.hakem
   st.dealer = st:prev(h)
   st.leader, st.turn = h, h
   local tk = st.side_tricks -- tricks per side (2 and 4 players)
   if tk then tk[1], tk[2] = 0, 0 else st.side_tricks = { 0, 0 } end
-  if not st.quiet then
-    st:log("hand", { hand = st.hand_no, hakem = h, dealer = st.dealer },
-      "hand %d: %s deals, %s is Hakem", st.hand_no, st.names[st.dealer], st.names[h])
-  end
+  st:log("hand", nil, hand_event, st)
   deal.packets(st, orders(st.n, h).first, FIVE) -- HOK-R9/R13/R17: the Hakem's 5 first
   if st.n == 2 then deal.packets(st, orders(2, st.dealer).first, FIVE) end
   return "trump"
@@ -128,6 +140,11 @@ local function deal_rest(st)
   deal.packets(st, o.all, st.n == 4 and REST4 or REST3)
 end
 
+local function trump_event(st, seat)
+  return ("%s (Hakem) names %s trump"):format(st.names[seat], glyph(st.deck, st.trump)),
+    { suit = st.trump }
+end
+
 local trump_phase = {
   doc = "the Hakem names trump after seeing his first 5 cards (HOK-R2)",
   verbs = { "trump" },
@@ -139,7 +156,7 @@ local trump_phase = {
   end,
   apply = function(st, seat, a)
     st.trump = a.arg
-    st:log("trump", { suit = a.arg }, "%s (Hakem) names %s trump", st.names[seat], GLYPH[a.arg])
+    st:log("trump", nil, trump_event, st, seat)
     if st.n == 2 then return "discard" end
     deal_rest(st)
     return "play"
@@ -277,10 +294,18 @@ local function three_player_outcome(st)
   return nil
 end
 
+-- A race's outcome reads as its reason, "7 tricks to 3" or a Kot: the
+-- score's sentence (score.add) makes the text only when someone reads it.
+local RACE = { __tostring = function(out)
+  local won, lost = out.tricks[out.side], out.tricks[3 - out.side]
+  if lost > 0 then return ("%d tricks to %d"):format(won, lost) end
+  if out.hakems then return ("Kot: %d-0 for the Hakem's side"):format(won) end
+  return ("Hakem Koti: %d-0 against the Hakem"):format(won)
+end }
+
 -- 2 and 4 players (HOK-R10, HOK-R19): sides race to 7 tricks, or play all
 -- 13 with `play_all_tricks` (K2). Runs once per trick, so the common case
--- (nobody has 7 yet) returns early, and the sentence of the outcome is
--- made only when events are kept.
+-- (nobody has 7 yet) returns early.
 local function race_outcome(st, w)
   local tk, side = st.side_tricks, st.side_of[w]
   local won = tk[side] + 1
@@ -291,19 +316,10 @@ local function race_outcome(st, w)
   elseif won < 7 then
     return nil
   end
-  local other, hakem_side = 3 - side, st.side_of[st.hakem]
-  local out = { side = side, rule = st.n == 4 and "HOK-R10" or "HOK-R19",
-                tricks = { tk[1], tk[2] }, points = 1 }
-  if tk[other] == 0 then out.points = side == hakem_side and 2 or 3 end
-  if not st.quiet then
-    if tk[other] > 0 then
-      out.why = ("%d tricks to %d"):format(tk[side], tk[other])
-    elseif side == hakem_side then
-      out.why = ("Kot: %d-0 for the Hakem's side"):format(tk[side])
-    else
-      out.why = ("Hakem Koti: %d-0 against the Hakem"):format(tk[side])
-    end
-  end
+  local out = setmetatable({ side = side, rule = st.n == 4 and "HOK-R10" or "HOK-R19",
+                             tricks = { tk[1], tk[2] }, points = 1,
+                             hakems = side == st.side_of[st.hakem] }, RACE)
+  if tk[3 - side] == 0 then out.points = out.hakems and 2 or 3 end
   return out
 end
 
@@ -312,16 +328,19 @@ local REASON = {
   led = "the highest card of the suit led",
 }
 
+-- HOK-R4's event: who won with which card, and why.
+local function trick_event(st, w, t)
+  local _, card = t:at((t:winner()))
+  local why = st.info.suit[card] == st.trump and "trump" or "led"
+  return ("HOK-R4: %s wins trick %d with %s, %s"):format(st.names[w], st.tricks_played, card,
+    REASON[why]), { winner = w, card = card, why = why }
+end
+
 -- Once per trick, after tricks.phase has given the trick to its winner
 -- (HOK-R4, the general rule) and counted it: the Kot / clinch / race
 -- outcome.
 local function on_trick(st, w, t)
-  if not st.quiet then -- no event table per trick in simulations
-    local _, card = t:at((t:winner()))
-    local why = st.info.suit[card] == st.trump and "trump" or "led"
-    st:log("trick", { winner = w, card = card, why = why },
-      "HOK-R4: %s wins trick %d with %s, %s", st.names[w], st.tricks_played, card, REASON[why])
-  end
+  st:log("trick", nil, trick_event, st, w, t)
   local out
   if st.n == 3 then out = three_player_outcome(st) else out = race_outcome(st, w) end
   if out then
@@ -345,7 +364,7 @@ local play_phase = tricks.phase {
     local led = st.ctrick:led()
     local same = hand:suit(led)
     return st:violation("HOK-R3",
-      ("must follow %s: you hold %s"):format(GLYPH[led], tostring(same)),
+      ("must follow %s: you hold %s"):format(glyph(st.deck, led), tostring(same)),
       "play one of " .. tostring(same))
   end,
 }
@@ -356,7 +375,7 @@ local function score_hand(st)
   local out = st.outcome
   local side = out.side or st.side_of[out.seat]
   out.side = side
-  score.add(st, side, out.points, out.rule, out.why)
+  score.add(st, side, out.points, out.rule, out.why or out) -- a race reads as its reason
 end
 
 local function next_hand(st)

@@ -41,7 +41,7 @@ local function start_deal(st)
   local m = st:next(v)
   st.roles = { v = v, m = m, d = d }
   st.declarer, st.bid, st.outcome, st.auc = nil, nil, nil, nil
-  st.meld_points, st.meld_text, st.exposed = {}, {}, {}
+  st.meld_points, st.exposed = {}, {}
   st.had_hosgin = {}
   st.stock_shown, st.last_winner = nil, nil -- st.tally: the last deal scored
   st:log("deal", { dealer = d, v = v, m = m },
@@ -57,9 +57,22 @@ end
 
 local function copy(h) return h and h:copy() or nil end
 
+-- The meld lines of this deal (HOS-R13), from its "melds" events: none in
+-- a quiet game, which keeps no events.
+local function meld_lines(st)
+  local lines, evs = {}, st.events
+  for i = #evs, 1, -1 do
+    local ev = evs[i]
+    if ev.hand ~= st.hand_no then break end
+    if ev.kind == "melds" then lines[ev.data.seat] = ev.data.text end
+  end
+  return lines
+end
+
 local function view(st, seat, v)
   local r = st.roles
   if not r then return end
+  local lines = meld_lines(st)
   v.roles = { vorhand = r.v, mittelhand = r.m, dealer = r.d, declarer = st.declarer }
   v.auction = auction.view(st)
   v.declarer, v.bid, v.target = st.declarer, st.bid, st.opts.target
@@ -68,7 +81,7 @@ local function view(st, seat, v)
   for s = 1, st.n do
     if st.meld_points[s] then
       v.melds[s] = { total = st.meld_points[s], cards = copy(st.exposed[s]),
-                     text = st.meld_text[s] }
+                     text = lines[s] }
     end
   end
   v.trick_points = {}

@@ -14,6 +14,7 @@ local window = require "talon.window"
 local combos = require "games.kosel.combos"
 local scoring = require "games.kosel.scoring"
 local rules = require "games.kosel.rules"
+local glyph = require("talon.cards").glyph
 
 -- KOZ-R7 … R9 as trick rules: leads of 1 to 4 cards of a suit, the
 -- Schocha wild and above every trump, face up only to beat, face down
@@ -27,7 +28,6 @@ local function setup(st)
   st.dealer = st.given and st.given.dealer or st.rng:int(1, st.n) -- KOZ-R4
 end
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 local function is_schocha(c) return c.rank == "6" and c.suit == "S" end
 
@@ -55,7 +55,7 @@ local function deal_hand(st)
   st.turn, st.leader, st.declared = first, first, nil
   st:log("deal", { dealer = st.dealer, trump = turned },
     "KOZ-R5: %s deals; %s is turned: %s trump; %s leads", st.names[st.dealer], turned,
-    GLYPH[turned.suit], st.names[first])
+    glyph(st.deck, turned.suit), st.names[first])
   return "combos"
 end
 
@@ -64,14 +64,16 @@ end
 -- After a trick: the hands filled from the winner on (KOZ-R11); the deal
 -- ends when every card is played (KOZ-R12); else the winner leads, after
 -- a combination window when the hands are full (KOZ-R6).
+-- The trick's event: the face-up points only, for nobody learns what went
+-- face down (KOZ-R10).
+local function trick_event(st, w, t)
+  local shown = tricks.shown_points(st.deck, t)
+  return ("KOZ-R10: %s takes trick %d (%d points face up): %s"):format(st.names[w],
+    st.tricks_played, shown, t:explain()), { winner = w, points = shown }
+end
+
 local function on_trick(st, w, t)
-  if not st.quiet then
-    -- the face-up points only: nobody learns what went face down (KOZ-R10)
-    local shown = tricks.shown_points(st.deck, t)
-    st:log("trick", { winner = w, points = shown },
-      "KOZ-R10: %s takes trick %d (%d points face up): %s", st.names[w], st.tricks_played,
-      shown, t:explain())
-  end
+  st:log("trick", nil, trick_event, st, w, t)
   st.declared = nil
   deal.replenish(st, w, 4)
   if #st.hands[w] == 0 then return "end" end

@@ -4,37 +4,36 @@
 -- Four cards in hand, leads of one or three cards, a Bura (three trumps
 -- among four) or four aces win the pot at once, and otherwise the cards are
 -- played out and the most card points take it. The ante, the session and
--- the net chips are Bura's (games/bura/money.lua).
+-- the net chips are the pot table Bura shares (games/common/pot.lua).
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local window = require "talon.window"
 local score = require "talon.score"
 local talon = require "talon"
-local money = require "games.bura.money"
+local cards = require "talon.cards"
 local rules = require "games.koselpot.rules"
-local short = require "games.bura.short"
-local pot_table = require "games.bura.table"
+local pot = require "games.common.pot"
+local short = require "games.common.short"
 
 local RANKS = "A T K Q J 9 8 7 6"
 
 -- KZM-R2, BUR-R8 as trick rules; KZM-R6's option makes 6♠ the Schocha.
-local compiled = setmetatable({}, { __mode = "k" })
+-- 'key' names the options: "open" or "down", then "+6S" with the Schocha.
+local function compile(deck, key)
+  local schocha = key:find("+6S", 1, true) ~= nil
+  return talon.trickrules(deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
+    face_down = key:find("down", 1, true) and "allowed" or "never",
+    top = schocha and "6S" or nil, wild_top = schocha or nil })
+end
 
 local function trick_rules(st)
   local o = st.opts
-  local key = (o.face_down and "down" or "open") .. (o.schocha and "+6S" or "")
-  local per = compiled[st.deck] or {}
-  compiled[st.deck] = per
-  if not per[key] then
-    per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
-      face_down = o.face_down and "allowed" or "never",
-      top = o.schocha and "6S" or nil, wild_top = o.schocha or nil })
-  end
-  return per[key]
+  return cards.cached(st.deck, compile,
+    (o.face_down and "down" or "open") .. (o.schocha and "+6S" or ""))
 end
 
-local count = pot_table.count
+local count = pot.count
 
 -- ===== declarations (KZM-R3, KZM-R4)
 
@@ -52,7 +51,7 @@ local POT_NAME = { bura = "a Bura", aces = "four aces" }
 -- the leader (four aces first with aces_over_bura), or all of the best
 -- share (multi = "split").
 local function pot_combination(st)
-  if not pot_table.hands_full(st, 4) then return "play" end
+  if not pot.hands_full(st, 4) then return "play" end
   local o, best, holders = st.opts, nil, {}
   for _, s in ipairs(st:order(st.turn)) do
     local kind = pot_kind(st.hands[s], st.trump)
@@ -122,13 +121,10 @@ local declare = window.phase {
 -- ===== trick play (KZM-R2, BUR-R8, BUR-R9, KZM-R5)
 
 local function on_trick(st, w, t)
-  if not st.quiet then
-    st:log("trick", { winner = w }, "BUR-R9: %s takes trick %d: %s", st.names[w],
-      st.tricks_played, t:explain())
-  end
+  st:log("trick", nil, "BUR-R9: %s takes trick %d: %s", st.names[w], st.tricks_played, t)
   st.declared = nil
   deal.replenish(st, w, 4) -- KZM-R1
-  if pot_table.all_played(st) then
+  if pot.all_played(st) then
     short.all_in(st)
     st.outcome = { kind = "played" } -- KZM-R5
     return "end"
@@ -153,21 +149,21 @@ local play = window.force_lead(tricks.set_phase {
 -- The pot to one seat, or shared by several in whole units (the rest
 -- stays); the next dealer; returns the rule and a note per seat.
 local function pay_out(st, seats, rule, why)
-  local pot, notes = st.pot or 0, {}
+  local amount, notes = st.pot or 0, {}
   if #seats == 1 then
     score.take_pot(st, seats[1])
     st.next_dealer = seats[1]
-    notes[seats[1]] = ("took the pot of %d: %s"):format(pot, why)
+    notes[seats[1]] = ("took the pot of %d: %s"):format(amount, why)
     return rule, notes
   end
-  local each = pot // #seats
+  local each = amount // #seats
   for _, s in ipairs(seats) do
     st.chips[s] = (st.chips[s] or 0) + each
-    notes[s] = ("a share of %d of the pot of %d: %s"):format(each, pot, why)
+    notes[s] = ("a share of %d of the pot of %d: %s"):format(each, amount, why)
   end
-  st.pot = pot - each * #seats
+  st.pot = amount - each * #seats
   st:log("pot", { seats = seats, each = each },
-    "%s: %d players share the pot of %d, %d each; %d stays", rule, #seats, pot, each, st.pot)
+    "%s: %d players share the pot of %d, %d each; %d stays", rule, #seats, amount, each, st.pot)
   st.next_dealer = st:next(st.dealer) -- KZM-R7
   return rule, notes
 end
@@ -175,14 +171,14 @@ end
 local function score_hand(st)
   local out = st.outcome
   if out.kind == "combination" then
-    return money.sync(st, pay_out(st, out.seats, "KZM-R3", "a pot combination"))
+    return pot.sync(st, pay_out(st, out.seats, "KZM-R3", "a pot combination"))
   end
   local best, seats = -1, {}
   for s = 1, st.n do
     local p = st.won[s]:points()
     if p > best then best, seats = p, { s } elseif p == best then seats[#seats + 1] = s end
   end
-  money.sync(st, pay_out(st, seats, "KZM-R5", ("the most card points, %d"):format(best)))
+  pot.sync(st, pay_out(st, seats, "KZM-R5", ("the most card points, %d"):format(best)))
 end
 
 return game.define {
@@ -208,11 +204,11 @@ return game.define {
   deck = { ranks = RANKS, points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
   rules = rules,
   actions = { aces = "none", molodka = "none", play = "cards" },
-  setup = pot_table.setup,
-  deal = function(st) return pot_table.deal(st, 4) end, -- KZM-R1
+  setup = pot.setup,
+  deal = function(st) return pot.deal(st, 4) end, -- KZM-R1
   phases = { declare = declare, play = play },
   score = score_hand,
-  match_over = money.match_over,
-  next_hand = pot_table.next_hand,
-  view = function(st, _, v) pot_table.view(st, v) end,
+  match_over = pot.match_over,
+  next_hand = pot.next_hand,
+  view = function(st, _, v) pot.view(st, v) end,
 }

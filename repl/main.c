@@ -45,6 +45,10 @@ static const char usage_text[] =
     "  -v, --version       show the version and exit\n"
     "  -E                  ignore environment variables (TALON_PATH)\n"
     "  --mem-limit MB      memory cap for Lua in MiB (default 1024; 0: none)\n"
+    "  --budget MS         time budget of one call into game code, in ms\n"
+    "                      (default 2000)\n"
+    "  --total-budget MS   time budget of one game or one bot over all its\n"
+    "                      calls, in ms (default 120000)\n"
     "\n"
     "Options of play, sim, check, rules (after GAME; also accepted before\n"
     "the command):\n"
@@ -65,12 +69,23 @@ static const char *const cli_commands[] = {"play", "sim",   "check",   "replay",
 typedef struct options {
   int ignore_env;
   long mem_mb;
-  int command; /* index in argv of the command, or argc */
+  long budget_ms, total_ms; /* 0: the host's defaults */
+  int command;              /* index in argv of the command, or argc */
 } options;
 
 static int usage_error(const char *what, const char *arg) {
   fprintf(stderr, "talon: %s '%s' (try 'talon --help')\n", what, arg);
   return 2;
+}
+
+/* A whole number from 'lo' to 'hi' in 'text' into *v; 0 if it is not. */
+static int parse_long(const char *text, long lo, long hi, long *v) {
+  char *end = NULL;
+  long n = text ? strtol(text, &end, 10) : -1;
+  if (text == NULL || *text == '\0' || *end != '\0' || n < lo || n > hi)
+    return 0;
+  *v = n;
+  return 1;
 }
 
 static int parse_mem(const char *text, long *mb) {
@@ -106,6 +121,11 @@ static int parse_options(lua_State *L, int argc, char **argv, options *o,
       if (!parse_mem(i + 1 < argc ? argv[++i] : NULL, &o->mem_mb))
         return usage_error("bad --mem-limit (MiB, 0 for none)",
                            i < argc ? argv[i] : "");
+    } else if (!strcmp(a, "--budget") || !strcmp(a, "--total-budget")) {
+      long *v = a[2] == 'b' ? &o->budget_ms : &o->total_ms;
+      const char *text = i + 1 < argc ? argv[++i] : NULL;
+      if (!parse_long(text, 1, 86400000L, v))
+        return usage_error("bad budget (milliseconds, 1 to 86400000) after", a);
     } else if (!strcmp(a, "--players") || !strcmp(a, "--seed") ||
                !strcmp(a, "-o")) {
       if (i + 1 >= argc) return usage_error("missing value after", a);
@@ -338,6 +358,30 @@ static int run_cli(lua_State *L, int argc, char **argv, int i, int root,
   return exit_code(L);
 }
 
+/* Hands --budget and --total-budget to the host's sandbox module, which
+ * every call into game code goes through. Returns 0 after reporting when
+ * the module does not load. */
+static int apply_budgets(lua_State *L, const options *o) {
+  if (o->budget_ms == 0 && o->total_ms == 0) return 1;
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "talon.host.sandbox");
+  if (tl_sandbox_pcall(L, 1, 1, 0, 0) != TL_SB_OK) {
+    repl_report(L);
+    return 0;
+  }
+  if (o->budget_ms) {
+    lua_getfield(L, -1, "set_budget");
+    lua_pushinteger(L, o->budget_ms);
+    lua_call(L, 1, 0);
+  }
+  if (o->total_ms) {
+    lua_pushinteger(L, o->total_ms);
+    lua_setfield(L, -2, "total_ms");
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
 static int is_cli_command(const char *cmd) {
   for (const char *const *c = cli_commands; *c; c++)
     if (!strcmp(cmd, *c)) return 1;
@@ -363,7 +407,7 @@ static int dispatch(lua_State *L, int argc, char **argv, int i, int fwd) {
 static int pmain(lua_State *L) {
   int argc = (int)lua_tointeger(L, 1);
   char **argv = lua_touserdata(L, 2);
-  options o = {0, DEFAULT_MEM_MB, 1};
+  options o = {0, DEFAULT_MEM_MB, 0, 0, 1};
   luaL_checkversion(L);
   lua_newtable(L);
   int fwd = lua_gettop(L);
@@ -373,7 +417,7 @@ static int pmain(lua_State *L) {
     luaL_openlibs(L);
     tl_sandbox_harden(L); /* no string.dump; bounded string methods */
     setup_paths(L, o.ignore_env, argv[0]);
-    code = dispatch(L, argc, argv, o.command, fwd);
+    code = apply_budgets(L, &o) ? dispatch(L, argc, argv, o.command, fwd) : 1;
   }
   fflush(stdout);
   lua_pushinteger(L, code);

@@ -9,25 +9,15 @@
 --     it or the set holds no trump, else give the cheapest cards.
 local talon = require "talon"
 local sets = require "games.bots.sets"
+local declare = require "games.bura.declare"
 
 local bot = { name = "rule-of-thumb bura" }
 
 -- The trick so far rebuilt from the view, to ask which sets beat it
 -- (BUR-R8: pairing as KOZ-R8; the rules as games/bura/declare.lua's).
 -- A face-down play never wins, so leaving it out changes nothing.
-local rules_of = setmetatable({}, { __mode = "k" })
-
 local function trick_of(v)
-  local deck, down = v.hand:deck(), v.options.face_down
-  local per = rules_of[deck] or {}
-  rules_of[deck] = per
-  local rules = per[down]
-  if not rules then
-    rules = talon.trickrules(deck, { lead_sizes = { 1, 2, 3 }, ranks = "A T K Q J 9 8 7 6",
-      face_down = down and "allowed" or "never" })
-    per[down] = rules
-  end
-  local t = talon.trick(rules, v.trump)
+  local t = talon.trick(declare.compiled(v.hand:deck(), v.options.face_down), v.trump)
   for i, cards in ipairs(v.trick.cards) do
     if cards then assert(t:play(v.trick.seats[i], cards)) end
   end

@@ -10,10 +10,10 @@
 --     winning, else the cheapest card that wins, else the lowest card.
 
 local seats = require "talon.seats"
+local glyph = require("talon.cards").glyph
 
 local bot = { name = "rule-of-thumb hokm" }
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 local function rank(c) return c.rank_index end -- 0 = ace, the highest
 
@@ -64,7 +64,7 @@ local function choose_trump(v)
   end
   local s = best.arg
   return best, ("%s is the longest and strongest suit of the first five (%d cards)")
-    :format(GLYPH[s] or s, count[s] or 0)
+    :format(glyph(v.hand:deck(), s), count[s] or 0)
 end
 
 local function cards_value(hand, trump)

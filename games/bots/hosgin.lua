@@ -15,10 +15,11 @@
 --     opponent, give points to a winning fellow defender, else play low.
 local talon = require "talon"
 local advisor = require "games.hosgin.advisor"
+local glyph = require("talon.cards").glyph
+local cached = require("talon.cards").cached
 
 local bot = { name = "rule-of-thumb hosgin" }
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local RANK_VALUE = { A = 40, T = 5, K = 10, Q = 8, J = 6 }
 
 local function find(legal, verb)
@@ -60,7 +61,8 @@ local function choose_bid(v)
   local adv = advisor.advise(v.hand, { known = v.known })
   local best = adv.best
   local ceiling = best.ceiling
-  local basis = ("with trump %s: safe bid %d = %s"):format(GLYPH[best.trump], ceiling, best.why)
+  local basis = ("with trump %s: safe bid %d = %s")
+    :format(glyph(v.hand:deck(), best.trump), ceiling, best.why)
   local pass = find(v.legal, "pass")
   local bid = lowest_bid(v.legal)
   if not bid then return pass, "no higher bid is possible" end
@@ -79,8 +81,8 @@ end
 
 local function choose_trump(v)
   local best = advisor.advise(v.hand).best
-  local why = ("%s gives the highest safe bid, %d = %s"):format(GLYPH[best.trump],
-    best.ceiling, best.why)
+  local why = ("%s gives the highest safe bid, %d = %s")
+    :format(glyph(v.hand:deck(), best.trump), best.ceiling, best.why)
   for _, a in ipairs(v.legal) do
     if a.arg == best.trump then return a, why end
   end
@@ -119,16 +121,12 @@ end
 
 -- ===== trick play
 
-local rules_of = setmetatable({}, { __mode = "k" })
+-- The general rule (highest trump, else highest of the suit led).
+local function plain_rules(deck) return talon.trickrules(deck, {}) end
 
 -- A trick rebuilt from the view, to ask the engine which card beats.
 local function current_trick(v, deck)
-  local rules = rules_of[deck]
-  if not rules then
-    rules = talon.trickrules(deck, {})
-    rules_of[deck] = rules
-  end
-  local t = talon.trick(rules, v.trump)
+  local t = talon.trick(cached(deck, plain_rules, "plain"), v.trump)
   for i, c in ipairs(v.trick.cards) do t:play(v.trick.seats[i], c) end
   return t
 end

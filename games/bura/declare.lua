@@ -4,7 +4,8 @@
 -- Molodka (three cards of one plain suit) may be declared for the lead.
 local window = require "talon.window"
 local talon = require "talon"
-local pot_table = require "games.bura.table"
+local cards = require "talon.cards"
+local pot = require "games.common.pot"
 
 local declare = {}
 
@@ -12,29 +13,27 @@ local declare = {}
 -- to 3 cards of a suit; with the face_down option (B6) a set that does not
 -- beat goes face down.
 local RANKS = "A T K Q J 9 8 7 6"
-local compiled = setmetatable({}, { __mode = "k" })
+local function compile(deck, key)
+  return talon.trickrules(deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
+    face_down = key == "down" and "allowed" or "never" })
+end
+
+-- The trick rules of 'deck', with sets face down when 'down' (the
+-- face_down option); Bura's bot reads the same.
+function declare.compiled(deck, down)
+  return cards.cached(deck, compile, down and "down" or "open")
+end
 
 -- 'open' (optional): every set face up whatever the option, as in the
 -- showdown of several Buras (BUR-R5).
 function declare.rules(st, open)
-  local per = compiled[st.deck]
-  if not per then
-    per = {}
-    compiled[st.deck] = per
-  end
-  local down = st.opts.face_down and not open
-  local key = down and "down" or "open"
-  if not per[key] then
-    per[key] = talon.trickrules(st.deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
-      face_down = down and "allowed" or "never" })
-  end
-  return per[key]
+  return declare.compiled(st.deck, st.opts.face_down and not open)
 end
 
 declare.RANK = { aces = 2, molodka = 1 }
 declare.NAME = { aces = "three aces", molodka = "Molodka" }
 
-local count = pot_table.count
+local count = pot.count
 
 -- Does a hand of three hold a Bura (three trumps, BUR-R5)?
 function declare.is_bura(hand, trump)
@@ -121,7 +120,7 @@ declare.phase = window.phase {
   doc = "at the start of a trick: a Bura wins the pot; three aces or a Molodka may be"
     .. " declared for the lead (BUR-R5, BUR-R6)",
   before = function(st)
-    if not pot_table.hands_full(st, 3) then return "play" end
+    if not pot.hands_full(st, 3) then return "play" end
     return pot_combination(st)
   end,
   holders = lead_holders,

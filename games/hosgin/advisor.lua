@@ -8,11 +8,11 @@
 -- "hit" — the lesser of the two best gains. A hand that has seen the stock
 -- (a pass, HOS-R10) is counted with the stock exactly. Used by the bot.
 local melds = require "games.hosgin.melds"
+local glyph = require("talon.cards").glyph
 
 local advisor = {}
 
 local SUITS = { "S", "H", "D", "C" }
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local TRICK_POINTS = 200 -- the seed: "im Mittel also etwa 200 Punkte"
 
 -- Chance that at least one of 'u' unseen copies lies in a stock of 5 drawn
@@ -87,10 +87,10 @@ end
 
 function Advice.__tostring(adv)
   local lines = { ("advice for %d cards%s; best trump %s, bid up to %d"):format(adv.size,
-    adv.known and " (stock seen)" or "", GLYPH[adv.best.trump], adv.best.ceiling) }
+    adv.known and " (stock seen)" or "", glyph(adv.deck, adv.best.trump), adv.best.ceiling) }
   for _, s in ipairs(SUITS) do
     local a = adv[s]
-    lines[#lines + 1] = ("  trump %s: melds %d, safe bid %d = %s"):format(GLYPH[s],
+    lines[#lines + 1] = ("  trump %s: melds %d, safe bid %d = %s"):format(glyph(adv.deck, s),
       a.melds, a.ceiling, a.why)
     if not adv.known then
       lines[#lines + 1] = "      stock cards that add: " .. hits_text(a.hits, 8)
@@ -109,7 +109,8 @@ function advisor.advise(cards, opts)
   local m = melds.compiled(hand:deck(), opts.multi_series)
   local known = opts.known
   if known and #known == 0 then known = nil end
-  local adv = setmetatable({ size = #hand, known = known ~= nil }, Advice)
+  local adv = setmetatable({ size = #hand, known = known ~= nil, deck = hand:deck() },
+    Advice)
   for _, s in ipairs(SUITS) do
     local a = for_trump(m, hand, s, known)
     adv[s] = a

@@ -10,12 +10,13 @@
 -- HOS-R21's option `multi_series` decides how long the lists are. The
 -- compiled tables are cached per deck, so scoring a hand is one C call.
 local talon = require "talon"
+local glyph = require("talon.cards").glyph
+local cached = require("talon.cards").cached
 
 local melds = {}
 
 melds.deck_spec = { ranks = "A T K Q J", points = "11 10 4 3 2", copies = 4 }
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
 local function series(name, rank, single, multi_series)
   local points = { single, 10 * single }
@@ -56,22 +57,13 @@ function melds.deck()
   return own_deck
 end
 
-local compiled = setmetatable({}, { __mode = "k" })
+local function compile(deck, multi_series)
+  return talon.melds(deck, melds.table(multi_series))
+end
 
 -- The compiled talon.Melds of 'deck' for 'multi_series' (cached).
 function melds.compiled(deck, multi_series)
-  multi_series = multi_series or "double"
-  local per = compiled[deck]
-  if not per then
-    per = {}
-    compiled[deck] = per
-  end
-  local m = per[multi_series]
-  if not m then
-    m = talon.melds(deck, melds.table(multi_series))
-    per[multi_series] = m
-  end
-  return m
+  return cached(deck, compile, multi_series or "double")
 end
 
 -- True when 'hand' holds four J♦ and four Q♠ (HOS-R23).
@@ -85,9 +77,7 @@ end
 local LEVEL = { "", "double ", "triple ", "quadruple " }
 
 local function suit_text(s)
-  local style = talon.style()
-  if style == "ascii" then return s end
-  return GLYPH[s] or s
+  return glyph(melds.deck(), s)
 end
 
 -- The display name of one breakdown item ("bella ♥ (trump)", "double ace

@@ -13,10 +13,10 @@ local tricks = require "talon.tricks"
 local rules = require "games.hosgin.rules"
 local score = require "talon.score"
 local melds = require "games.hosgin.melds"
+local cards = require "talon.cards"
 
 local play = {}
 
-local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local TRUMPS = {}
 for i, s in ipairs({ "S", "H", "D", "C" }) do TRUMPS[i] = actions.make("trump", s) end
 local DECIDE = { actions.make("play"), actions.make("concede") }
@@ -55,6 +55,15 @@ end
 
 -- ===== trump, stock, exposure (HOS-R11 … HOS-R13)
 
+-- HOS-R13's event: the melds a player lays out, as a report line (the
+-- view's meld text comes from it).
+local function melds_event(st, s, h, ms)
+  local r = melds.report(h, st.trump, ms)
+  local line = r:line()
+  return ("HOS-R13: %s%s shows melds from %d cards: %s"):format(st.names[s],
+    s == st.declarer and " (declarer)" or "", #h, line), { seat = s, total = r.total, text = line }
+end
+
 local function expose(st)
   local ms = st.opts.multi_series
   for _, s in ipairs({ st.roles.v, st.roles.m, st.roles.d }) do
@@ -62,13 +71,7 @@ local function expose(st)
     local m = melds.compiled(st.deck, ms)
     st.meld_points[s] = m:score(h, st.trump)
     st.exposed[s] = m:locked(h, st.trump) -- the cards laid out (HOS-R15)
-    if not st.quiet then
-      local r = melds.report(h, st.trump, ms)
-      st.meld_text[s] = r:line()
-      st:log("melds", { seat = s, total = r.total },
-        "HOS-R13: %s%s shows melds from %d cards: %s", st.names[s],
-        s == st.declarer and " (declarer)" or "", #h, st.meld_text[s])
-    end
+    st:log("melds", nil, melds_event, st, s, h, ms)
   end
 end
 
@@ -99,7 +102,7 @@ play.trump = {
   apply = function(st, seat, a)
     st.trump = a.arg
     st:log("trump", { suit = a.arg }, "HOS-R11: %s names %s trump before seeing the stock",
-      st.names[seat], GLYPH[a.arg])
+      st.names[seat], cards.glyph(st.deck, a.arg))
     take_stock(st)
     local d = st.declarer
     if not st.had_hosgin[d] and melds.is_hosgin(st.hands[d])
@@ -177,7 +180,13 @@ play.discard = {
 
 -- ===== tricks (HOS-R25 … HOS-R27)
 
-local rules_cache = setmetatable({}, { __mode = "k" })
+-- 'key' is "head/reference": the must_head_plain and overtrump_reference
+-- options.
+local function compile(deck, key)
+  local head, ref = key:match("^(.-)/(.*)$")
+  return talon.trickrules(deck, { follow = true, head = head, head_reference = ref,
+                                  void = "trump", ranks = "A T K Q J" })
+end
 
 -- HOS-R26 as data: follow; overtrump when trump is led (reference: the
 -- winning trump, or the previous card); void: any trump, no overtrump duty.
@@ -185,29 +194,19 @@ function play.rules(st)
   local o = st.opts
   local head = o.must_head_plain and "always" or "trump_led"
   local ref = o.overtrump_reference == "previous" and "previous" or "winner"
-  local per = rules_cache[st.deck]
-  if not per then
-    per = {}
-    rules_cache[st.deck] = per
-  end
-  local key = head .. "/" .. ref
-  local r = per[key]
-  if not r then
-    r = talon.trickrules(st.deck, { follow = true, head = head, head_reference = ref,
-                                    void = "trump", ranks = "A T K Q J" })
-    per[key] = r
-  end
-  return r
+  return cards.cached(st.deck, compile, head .. "/" .. ref)
+end
+
+-- HOS-R27's event: the trick's points and why it won.
+local function trick_event(st, w, ct)
+  return ("HOS-R27: %s wins trick %d (%d points): %s"):format(st.names[w], st.tricks_played,
+    ct:points(), ct:explain()), { winner = w, points = ct:points() }
 end
 
 -- Once per trick, after tricks.phase has given it to its winner (HOS-R27:
 -- the general rule, the first of identical cards wins) and counted it.
 local function on_trick(st, w, ct)
-  if not st.quiet then
-    st:log("trick", { winner = w, points = ct:points() },
-      "HOS-R27: %s wins trick %d (%d points): %s", st.names[w], st.tricks_played, ct:points(),
-      ct:explain())
-  end
+  st:log("trick", nil, trick_event, st, w, ct)
   if st.tricks_played < 25 then return nil end
   st.last_winner = w
   st:log("last", { seat = w }, "HOS-R6: %s takes the last trick: +20", st.names[w])

@@ -112,7 +112,7 @@ function scoring.score(st)
     if pen.penalty > 0 then
       score.add(st, p.side, pen.penalty * factor, "KOZ-R13",
         factor == 2 and (pen.why .. ", doubled after 60-60") or pen.why)
-    elseif not st.quiet then
+    else
       st:log("safe", { side = p.side }, "KOZ-R13: %s scores no penalty (%s)",
         seats.side_name(st, p.side), pen.why)
     end

@@ -36,9 +36,14 @@ function actions.make(verb, arg, extra)
   return setmetatable({ verb = verb, arg = arg, extra = extra }, Action)
 end
 
+-- The real metatable (game code sees a locked one): a Card is a userdata
+-- whose metatable is named talon.Card, and nothing a game made can pass.
+local rawgetmetatable = debug.getmetatable
+
 local function is_card(a)
-  local mt = getmetatable(a)
-  return mt ~= nil and type(mt) == "table" and mt.__name == "talon.Card"
+  if type(a) ~= "userdata" then return false end
+  local mt = rawgetmetatable(a)
+  return mt ~= nil and rawget(mt, "__name") == "talon.Card"
 end
 actions.is_card = is_card
 

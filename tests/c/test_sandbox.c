@@ -4,6 +4,8 @@
  * game files see only the curated base, every failure is a clear message
  * with file:line and leaves the state usable, hangs are stopped by a
  * sticky budget, memory is capped, allocation failure never crashes.
+ * Game environments come from the program's one policy,
+ * require("talon.host.sandbox").env(), loaded from the source tree.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -24,16 +26,53 @@
 
 #define FIXTURES TALON_SOURCE_DIR "/tests/fixtures/"
 
-/* A sandbox state with the standard libraries and a `talon` global holding
- * only talon.sandbox (the other bindings are tested elsewhere). */
+#define POLICY TALON_SOURCE_DIR "/stdlib/talon/host/sandbox.lua"
+
+/* Points package.path at the source tree's stdlib and preloads the C
+ * module "talon", as repl/main.c does. */
+static void setup_paths(lua_State *L) {
+  lua_getglobal(L, "package");
+  lua_pushliteral(L, TALON_SOURCE_DIR "/stdlib/?.lua");
+  lua_setfield(L, -2, "path");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "cpath");
+  lua_getfield(L, -1, "preload");
+  lua_pushcfunction(L, luaopen_talon);
+  lua_setfield(L, -2, "talon");
+  lua_pop(L, 2);
+}
+
+/* A sandbox state with the standard libraries, the program's paths and a
+ * `talon` global (the module) for trusted test code. Not hardened:
+ * harden_removes_dump_and_bounds_string_methods sees the state before. */
 static lua_State *new_state(size_t limit) {
   lua_State *L = tl_sandbox_newstate(limit);
   assert_non_null(L);
   luaL_openlibs(L);
-  lua_newtable(L);
-  talon_open_sandbox(L);
-  lua_setglobal(L, "talon");
+  setup_paths(L);
+  assert_int_equal(luaL_dostring(L, "talon = require 'talon'"), LUA_OK);
   return L;
+}
+
+/* Pushes a fresh game environment made by the program's policy:
+ * require("talon.host.sandbox").env(extras), 'extras' being the stack
+ * index of a table of names the file sees first (0: none). */
+static void push_env(lua_State *L, int extras) {
+  extras = extras ? lua_absindex(L, extras) : 0;
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "talon.host.sandbox");
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) fail_msg("%s", lua_tostring(L, -1));
+  lua_getfield(L, -1, "env");
+  lua_remove(L, -2);
+  if (extras) lua_pushvalue(L, extras);
+  if (lua_pcall(L, extras ? 1 : 0, 1, 0) != LUA_OK)
+    fail_msg("%s", lua_tostring(L, -1));
+}
+
+/* Gives the function on top a fresh game environment as its _ENV. */
+static void set_game_env(lua_State *L) {
+  push_env(L, 0);
+  lua_setupvalue(L, -2, 1); /* a main chunk's first upvalue is _ENV */
 }
 
 static int setup(void **state) {
@@ -53,10 +92,7 @@ static int load_game(lua_State *L, const char *dir, const char *name) {
   snprintf(path, sizeof path, FIXTURES "%s/%s.lua", dir, name);
   snprintf(chunk, sizeof chunk, "games/%s.lua", name);
   int status = tl_sandbox_load(L, path, chunk);
-  if (status == LUA_OK) {
-    tl_sandbox_newenv(L, 0);
-    lua_setupvalue(L, -2, 1);
-  }
+  if (status == LUA_OK) set_game_env(L);
   return status;
 }
 
@@ -170,7 +206,8 @@ static void dangerous_globals_are_absent(void **state) {
   static const char *const names[] = {
       "io",       "os",     "debug",          "load",
       "loadfile", "dofile", "collectgarbage", "package",
-      "require",  "_G",     "coroutine",      NULL};
+      "require",  "_G",     "coroutine",      "rawset",
+      "rawget",   NULL};
   lua_State *L = *state;
   for (const char *const *n = names; *n; n++) {
     char code[64], want[96];
@@ -178,8 +215,7 @@ static void dangerous_globals_are_absent(void **state) {
     snprintf(want, sizeof want, "games/probe.lua:1: unknown global '%s'", *n);
     assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/probe.lua"),
                      LUA_OK);
-    tl_sandbox_newenv(L, 0);
-    lua_setupvalue(L, -2, 1);
+    set_game_env(L);
     assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_ERROR);
     assert_first_line(L, want);
     lua_pop(L, 1);
@@ -189,8 +225,7 @@ static void dangerous_globals_are_absent(void **state) {
 /* Runs 'code' in a fresh game environment, one result expected. */
 static void run_in_env(lua_State *L, const char *code) {
   assert_int_equal(luaL_loadstring(L, code), LUA_OK);
-  tl_sandbox_newenv(L, 0);
-  lua_setupvalue(L, -2, 1);
+  set_game_env(L);
   assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
 }
 
@@ -208,14 +243,15 @@ static void omitted_fields_and_locked_string_metatable(void **state) {
   lua_pop(L, 1);
 }
 
-/* What game A leaves in its environment or tries to change in a library
- * is invisible to game B. */
+/* What game A tries to leave in its environment or to change in a library
+ * fails there, and game B sees none of it. */
 static void game_a_does_not_leak_into_game_b(void **state) {
   lua_State *L = *state;
   assert_int_equal(load_game(L, "sandbox", "game_a"), LUA_OK);
-  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
-  assert_int_equal(lua_tointeger(L, -1), 42);
-  lua_pop(L, 1);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 2, 0, 0), TL_SB_OK);
+  assert_int_equal(lua_tointeger(L, -2), 42);
+  assert_int_equal(lua_tointeger(L, -1), 0); /* attempts that got through */
+  lua_pop(L, 2);
   assert_int_equal(load_game(L, "sandbox", "game_b"), LUA_OK);
   assert_int_equal(tl_sandbox_pcall(L, 0, 2, 0, 0), TL_SB_OK);
   assert_string_equal(lua_tostring(L, -2), "OK");
@@ -239,9 +275,9 @@ static void extras_are_visible(void **state) {
   assert_int_equal(luaL_dostring(L, "return {require = function(m) "
                                     "return 'req:' .. m end, print = '!'}"),
                    LUA_OK);
-  tl_sandbox_newenv(L, -1);
-  lua_remove(L, -2);
-  lua_setupvalue(L, -2, 1);
+  push_env(L, -1);
+  lua_setupvalue(L, -3, 1);
+  lua_pop(L, 1);
   assert_int_equal(tl_sandbox_pcall(L, 0, 1, 0, 0), TL_SB_OK);
   assert_string_equal(lua_tostring(L, -1), "req:x!");
   lua_pop(L, 1);
@@ -352,8 +388,7 @@ static void memory_cap_fails_cleanly(void **state) {
                      "return s .. 'a', s .. 'b', s .. 'c'";
   assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/big.lua"),
                    LUA_OK);
-  tl_sandbox_newenv(L, 0);
-  lua_setupvalue(L, -2, 1);
+  set_game_env(L);
   assert_int_equal(tl_sandbox_pcall(L, 0, 0, 0, 0), TL_SB_MEMORY);
   assert_string_equal(lua_tostring(L, -1), "not enough memory");
   lua_pop(L, 1);
@@ -386,23 +421,30 @@ static void *fail_later(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
+/* Opens what the program opens and makes a game environment from the
+ * policy. The policy file is loaded directly rather than required, since
+ * require turns a memory error while loading into an ordinary one. */
 static int open_everything(lua_State *L) {
   luaL_openlibs(L);
-  lua_newtable(L);
-  talon_open_sandbox(L);
-  tl_sandbox_newenv(L, 0);
+  tl_sandbox_harden(L);
+  setup_paths(L);
+  if (luaL_loadfile(L, POLICY) != LUA_OK) return lua_error(L);
+  lua_call(L, 0, 1);
+  lua_getfield(L, -1, "env");
+  lua_call(L, 0, 1);
   return 0;
 }
 
 /* A failing allocator passed to lua_newstate: no state, no crash; failing
- * at every point of opening the libraries and the sandbox gives
- * LUA_ERRMEM, never a crash (ltests.c's failnext idea). */
+ * at every point of opening the libraries, the talon module and the policy
+ * and of making an environment gives LUA_ERRMEM, never a crash (ltests.c's
+ * failnext idea). */
 static void allocation_failure_is_survived(void **state) {
   (void)state;
   assert_null(lua_newstate(always_fail, NULL));
   assert_null(tl_sandbox_newstate(64)); /* cap below a bare state */
   int failures = 0, successes = 0;
-  for (long n = 0; n < 900 && successes == 0; n += 3) {
+  for (long n = 0; n < 3000 && successes == 0; n += 3) {
     countdown c = {n};
     lua_State *L = lua_newstate(fail_later, &c);
     if (L == NULL) continue;
@@ -429,8 +471,7 @@ static tl_sb_status run_game(lua_State *L, const char *code, int budget_ms,
                              int flags, double *dt) {
   assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/probe.lua"),
                    LUA_OK);
-  tl_sandbox_newenv(L, 0);
-  lua_setupvalue(L, -2, 1);
+  set_game_env(L);
   double t0 = now();
   tl_sb_status st = tl_sandbox_pcall(L, 0, 0, budget_ms, flags);
   if (dt) *dt = now() - t0;
@@ -449,12 +490,22 @@ static void assert_refused(lua_State *L, const char *code, const char *want) {
 }
 
 /* rawset on a library used to write through the read-only proxy (a plain
- * table) and change string.format for every later game. */
+ * table) and change string.format for every later game. Games no longer
+ * get rawset; handed the real one, the frozen library still refuses it. */
 static void frozen_library_refuses_rawset(void **state) {
   lua_State *L = *state;
   assert_refused(L, "rawset(string, 'format', function() return 'p' end)",
-                 "games/probe.lua:1: bad argument #1 to 'rawset' (table "
-                 "expected, got library)");
+                 "games/probe.lua:1: unknown global 'rawset'");
+  const char *code = "local rawset = ...\n"
+                     "rawset(string, 'format', function() return 'p' end)";
+  assert_int_equal(luaL_loadbuffer(L, code, strlen(code), "@games/probe.lua"),
+                   LUA_OK);
+  set_game_env(L);
+  lua_getglobal(L, "rawset");
+  assert_int_equal(tl_sandbox_pcall(L, 1, 0, 0, 0), TL_SB_ERROR);
+  assert_first_line(L, "games/probe.lua:2: bad argument #1 to 'rawset' "
+                       "(table expected, got library)");
+  lua_pop(L, 1);
   assert_refused(L, "string.format = nil",
                  "games/probe.lua:1: cannot modify library 'string'");
   assert_refused(L, "for k in next, table do end",

@@ -7,11 +7,13 @@
  * exceeded (a per-state POSIX timer ticking SIGALRM every 10 ms while
  * calls are active; only when the deadline passes does it install a count
  * hook, which then raises at every instruction so a script's own pcall
- * cannot swallow the stop). Game and variant files are loaded as text into
- * curated environments (tl_sandbox_newenv), built from frozen libraries and
- * bounded functions (sandbox_freeze.c, sandbox_safe.c). The Lua face is
- * talon.sandbox, summarised at the end and documented in docs/api.md "The
- * sandbox".
+ * cannot swallow the stop). Game and variant files are loaded as text only
+ * (sandbox_load.c). What a game may reach is not decided here: the one
+ * policy is stdlib/talon/host/sandbox.lua, which builds each game file's
+ * environment from the pieces below (frozen libraries, sandbox_freeze.c;
+ * bounded functions, sandbox_safe.c). The Lua face is talon.sandbox
+ * (sandbox_lib.c), summarised at the end and documented in docs/api.md
+ * "The sandbox".
  */
 #ifndef TALON_SANDBOX_H
 #define TALON_SANDBOX_H
@@ -76,18 +78,15 @@ const char *tl_sandbox_kind(tl_sb_status st);
 /* Loads 'path' as a text chunk named "@chunkname" (chunkname NULL: the
  * path). Pushes the function and returns LUA_OK, or pushes a message
  * ("cannot open x: reason", "x:3: syntax error", "x: attempt to load a
- * binary chunk ...") and returns the error status. Never raises except on
- * memory exhaustion while building the message. */
+ * binary chunk ...") and returns the error status. A UTF-8 BOM and a
+ * first line starting with '#' are skipped (line numbers kept). The
+ * chunk's _ENV (its first upvalue) is left as lua_load sets it, the
+ * global table: set it before calling. Never raises except on memory
+ * exhaustion while building the message. */
 int tl_sandbox_load(lua_State *L, const char *path, const char *chunkname);
 
-/* Pushes a fresh environment for a game file: names resolve in the table
- * at index 'extra' (0: none), then in the curated base; unknown names and
- * assignments to globals raise. The base's string, table, xpcall,
- * setmetatable and getmetatable are those of tl_sandbox_push_safe, and its
- * libraries are frozen (tl_sandbox_freeze). May raise (memory). */
-void tl_sandbox_newenv(lua_State *L, int extra);
-
-/* ---- building blocks for game environments ---- */
+/* ---- building blocks for game environments (used by the policy,
+ * stdlib/talon/host/sandbox.lua) ---- */
 
 /* Pushes a read-only view of the table at 'idx' named 'name' (NULL: "?"):
  * a userdata over a private deep copy taken now. Nested tables are frozen
@@ -100,6 +99,16 @@ void tl_sandbox_newenv(lua_State *L, int extra);
  * changes to the original are not seen. Raises if 'idx' is not a table,
  * on nesting deeper than 64, and on memory errors. */
 void tl_sandbox_freeze(lua_State *L, int idx, const char *name);
+
+/* Adds to the table on top of the stack the host's calls into game code,
+ * sharing one per-call budget (2000 ms until set): budget([ms]) -> ms;
+ * run(f, ...) under that budget, and charge(meter, f, ...) the same,
+ * charged to the meter { left =, total =, who = } (only the outermost
+ * charged call counts); walk(meter, f, ...) as charge with twice the
+ * budget, for host code that calls game code in turn. All return as
+ * talon.sandbox.call does; a spent meter fails at once with "WHO: total
+ * time budget of N ms used up", kind "budget" (sandbox_charge.c). */
+void tl_sandbox_open_charge(lua_State *L);
 
 /* Pushes a fresh table of bounded replacements for game code:
  *   xpcall(f, h, ...): f runs protected without a message handler; on
@@ -142,9 +151,12 @@ void tl_sandbox_push_safe(lua_State *L);
  * that metatable (getmetatable("") is false). May raise (memory). */
 void tl_sandbox_harden(lua_State *L);
 
-/* ---- the Lua face: talon.sandbox ----
- *   env([extra]) -> environment          (tl_sandbox_newenv)
- *   load(path [, chunkname [, env]]) -> chunk, env | fail, message
+/* ---- the Lua face: talon.sandbox (sandbox_lib.c; talon_open_sandbox in
+ * talon_lua.h adds it to the talon module and locks the string
+ * metatable) ----
+ *   load(path, chunkname, env) -> chunk | fail, message
+ *     (tl_sandbox_load; chunkname nil: the path; the chunk's _ENV is env,
+ *     a table the caller made: there is no default environment)
  *   call(budget_ms, f, ...) -> true, results... | false, message, value,
  *     kind ("error", "budget", "interrupt", "memory", "handler"). The budget
  *     is a number from 0 (none) to 86400000, fractions rounded up; a call

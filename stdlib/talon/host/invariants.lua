@@ -95,7 +95,7 @@ end
 -- Nil, or the failure of a broken invariant (or of a hook the check runs).
 local function checked(g, seed)
   -- the game's zones and invariants, and its state, are game code's
-  local ok, msg = sandbox.charge(g.meter, invariants.check, g)
+  local ok, msg = sandbox.walk(g.meter, invariants.check, g)
   if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
   if msg then return failure(seed, "invariant", msg, record.write(g)) end
   return nil

@@ -198,7 +198,7 @@ function G:scores() return self.state.scores end
 function G:hand_points() return self.per_hand end
 
 local function call_legal(g)
-  local ok, r = sandbox.call(g.ph.legal, g.state, g.mover_seat)
+  local ok, r = sandbox.charge(g.meter, g.ph.legal, g.state, g.mover_seat)
   if not ok then error(r, 0) end
   return r
 end
@@ -324,7 +324,7 @@ end
 local function commit(g, a)
   local ph, seat, k = g.ph, g.mover_seat, g.nact
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
-  local ok, err = call(advance, g, ph, seat, a)
+  local ok, err = sandbox.charge(g.meter, advance, g, ph, seat, a)
   if not ok then
     local rok, rerr = pcall(rebuild, g, k)
     if not rok then g.aborted = err; g.abort_cause = rerr end
@@ -333,16 +333,34 @@ local function commit(g, a)
   return true
 end
 
+-- The host's own copy of an action given to g:try or g:play: a card as it
+-- is, text parsed, and a table (a bot's answer, say) rebuilt from its raw
+-- fields, so no metamethod of the caller's runs when the host compares or
+-- prints it. Nil and a message when it is no action at all.
+local ARG_TYPES = { ["nil"] = true, number = true, string = true, userdata = true }
+local function own_action(g, a)
+  local ta = type(a)
+  if ta == "userdata" then return a end
+  if ta == "string" then return g:parse(a) end
+  if ta ~= "table" then
+    return nil, ("an action is a card, a text or a table, not a %s"):format(ta)
+  end
+  local verb, arg, extra = rawget(a, "verb"), rawget(a, "arg"), rawget(a, "extra")
+  if type(verb) ~= "string" or not ARG_TYPES[type(arg)]
+      or (extra ~= nil and type(extra) ~= "string") then
+    return nil, "an action table needs a verb (a string) and an argument (a number, text or cards)"
+  end
+  return actions.make(verb, arg, extra)
+end
+
 -- Applies an action; returns true, or false and a violation if illegal.
 -- A failing hook restores the position before the action and re-raises.
 function G:try(a)
   if self.aborted then error(self.aborted, 0) end
   if not self.ph then return false, explain.violation(nil, "the game is over") end
-  if type(a) == "string" then
-    local pa, err = self:parse(a)
-    if not pa then return false, explain.violation(nil, err) end
-    a = pa
-  end
+  local pa, err = own_action(self, a)
+  if not pa then return false, explain.violation(nil, err) end
+  a = pa
   local ph = self.ph
   if ph.cards then
     if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
@@ -419,11 +437,13 @@ local function rethrow(ok, ...)
   error(msg, 0)
 end
 
-for _, name in ipairs { "play", "try", "legal", "why", "explain", "view", "events",
-                        "playout", "undo", "record" } do
+-- (g:play and g:try need no wrapper: they take their own copy of the
+-- action, and charge the meter for the one call that plays it.)
+for _, name in ipairs { "legal", "why", "explain", "view", "events", "playout", "undo",
+                        "record" } do
   local method = G[name]
   G[name] = function(self, ...)
-    return rethrow(sandbox.charge(self.meter, method, self, ...))
+    return rethrow(sandbox.walk(self.meter, method, self, ...))
   end
 end
 

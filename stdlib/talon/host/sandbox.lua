@@ -41,9 +41,6 @@ local BASE = {
   "tostring", "tonumber", "rawequal", "rawlen", "print",
 }
 
--- Per call into game code (milliseconds); a whole action, with every hook
--- it runs, is one call. The program's --budget option sets it.
-sandbox.budget_ms = 2000
 -- Per game and per bot, over all its calls (milliseconds); --total-budget.
 sandbox.total_ms = 120000
 
@@ -71,7 +68,12 @@ function sandbox.library(name)
   local allowed = name == "talon"
   for _, m in ipairs(LIBRARY) do allowed = allowed or m == name end
   if not allowed then return nil end
-  local mod = name == "talon" and talon or require(name)
+  local mod = talon
+  if name ~= "talon" then
+    local ok, m = pcall(require, name)
+    if not ok then error(("the game library module '%s' does not load"):format(name), 0) end
+    mod = m
+  end
   f = freeze(without(mod, WITHHELD[name]), name)
   frozen[name] = f
   return f
@@ -122,11 +124,11 @@ end
 local base
 
 -- A fresh environment for one game file: its reads go to 'names' (the
--- file's own require) and then the base; unknown names and assignments to
--- globals raise.
+-- file's own require; optional) and then the base; unknown names and
+-- assignments to globals raise.
 function sandbox.env(names)
   base = base or build_base()
-  local lookup = setmetatable(without(names), { __index = base, __metatable = false })
+  local lookup = setmetatable(without(names or {}), { __index = base, __metatable = false })
   return setmetatable({}, { __index = lookup, __newindex = assign, __metatable = false })
 end
 
@@ -142,43 +144,40 @@ end
 
 -- {================================================== calls
 
-local ccall, clock = C.call, C.clock
+local ccall = C.call
+
+-- Per call into game code (milliseconds); a whole action, with every hook
+-- it runs, is one call. The program's --budget option sets it.
+function sandbox.set_budget(ms) C.budget(ms) end
+function sandbox.budget() return C.budget() end
 
 -- Calls f(...) under the per-call budget. Returns true, results... or
 -- false, message (with traceback), the original error value, and the kind
 -- ("error", "budget", "memory", "interrupt", "handler").
-function sandbox.call(f, ...)
-  return ccall(sandbox.budget_ms, f, ...)
-end
+sandbox.call = C.run
 
 -- A meter: the total budget of one game or one bot ('who' names it in the
 -- message that ends it).
 function sandbox.meter(who, total_ms)
-  return { who = who, left = total_ms or sandbox.total_ms, total = total_ms or sandbox.total_ms }
+  local ms = total_ms or sandbox.total_ms
+  return { who = who, left = ms, total = ms }
 end
 
-local function settle(m, t0, ...)
-  m.left = m.left - (clock() - t0)
-  return ...
-end
+-- As sandbox.call, charging the time to meter 'm' (only the outermost
+-- charged call counts); once the meter is spent, every further call fails
+-- at once (vm/lua/sandbox_charge.c).
+sandbox.charge = C.charge
 
--- As sandbox.call, charging the time to meter 'm'. The call may take twice
--- the per-call budget, so that the calls into game code it makes (each
--- with the per-call budget) stop first and the host can clean up after
--- them; once the meter is spent, every further call fails at once.
-function sandbox.charge(m, f, ...)
-  if m.left <= 0 then
-    return false, ("%s: total time budget of %d ms used up"):format(m.who, m.total),
-      nil, "budget"
-  end
-  return settle(m, clock(), ccall(sandbox.budget_ms * 2, f, ...))
-end
+-- As sandbox.charge with twice the per-call budget: for host code that
+-- walks game state and calls game code in turn, so that those calls stop
+-- first and the host can clean up after them.
+sandbox.walk = C.walk
 
 -- Text that game code computes (a rule text, a phase doc): f(...) under
 -- the budget, raising its error; a result that is not a string or nil is
 -- an error naming what it was.
 function sandbox.text_of(f, ...)
-  local ok, r = ccall(sandbox.budget_ms, f, ...)
+  local ok, r = ccall(C.budget(), f, ...)
   if not ok then error(r, 0) end
   if r ~= nil and type(r) ~= "string" then
     error(("a rule text or phase doc must be a string, got %s"):format(type(r)), 0)
@@ -192,7 +191,7 @@ function sandbox.text(v)
   local t = type(v)
   if t == "string" then return v end
   if t == "number" or t == "boolean" or t == "nil" then return tostring(v) end
-  local ok, s = ccall(sandbox.budget_ms, tostring, v)
+  local ok, s = ccall(C.budget(), tostring, v)
   if ok and type(s) == "string" then return s end
   return ("(a %s that cannot be shown)"):format(t)
 end

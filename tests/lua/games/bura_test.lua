@@ -176,7 +176,7 @@ end)
 -- sits out the rest of the deal, and the next player with cards leads in
 -- place of a winner who has none (our reading, docs/games/bura.md).
 t.test("B8: five players, a winner without cards", function()
-  local short = assert(loader.module("games.bura.short"))
+  local short = assert(loader.module("games.common.short"))
   local st = game.new(def, { seed = 1, options = { players = 5 } }).state
   local hands = { "", "AS", "", "KS", "QS" }
   for s = 1, 5 do st.hands[s]:clear(); st.hands[s]:add(hands[s]) end

@@ -1,23 +1,49 @@
 -- talon.sandbox from Lua (docs/api.md "The sandbox"): the fail tuple of load,
--- the four results of a failed call, environments with extras, budgets
--- and the memory cap. The C side is tested in tests/c/test_sandbox.c.
+-- the four results of a failed call, budgets and the memory cap; and the
+-- program's one policy of what game code may reach, talon.host.sandbox,
+-- whose environments every test here uses. The C side is tested in
+-- tests/c/test_sandbox.c.
 local t = require "talon.host.testing"
 local sandbox = require("talon").sandbox
+local policy = require "talon.host.sandbox"
 
 local FIX = "tests/fixtures/"
 
 local function load_fixture(dir, name, env)
-  return sandbox.load(FIX .. dir .. "/" .. name .. ".lua", "games/" .. name .. ".lua", env)
+  return sandbox.load(FIX .. dir .. "/" .. name .. ".lua", "games/" .. name .. ".lua",
+    env or policy.env())
+end
+
+-- Runs 'code' as games/probe.lua in a fresh policy environment (with
+-- 'names' seen first); returns what sandbox.call returns.
+local function run(code, names)
+  local chunk = assert(load(code, "@games/probe.lua", "t", policy.env(names)))
+  return sandbox.call(0, chunk)
+end
+
+-- 'code' fails with 'want' as the first line of its message.
+local function refuses(code, want, names)
+  local ok, msg = run(code, names)
+  t.eq(ok, false, code .. " fails")
+  t.eq(tostring(msg):match("^[^\n]*"), want, code)
 end
 
 -- api.md "sandbox.load": environmental failures are nil, message.
 t.test("load: missing file and syntax error are fail tuples", function()
-  local chunk, err = sandbox.load(FIX .. "nope.lua", "games/nope.lua")
+  local chunk, err = sandbox.load(FIX .. "nope.lua", "games/nope.lua", policy.env())
   t.eq(chunk, nil, "no chunk")
   t.eq(err, "cannot open games/nope.lua: No such file or directory")
   chunk, err = load_fixture("broken_games", "syntax_error")
   t.eq(chunk, nil, "no chunk")
   t.ok(err:find("^games/syntax_error%.lua:3: "), err)
+end)
+
+-- api.md "sandbox.load": the environment is the caller's; no default.
+t.test("load: the environment is required", function()
+  t.checkerror("bad argument #3 to 'load' %(table expected, got no value%)", function()
+    sandbox.load(FIX .. "sandbox/game_a.lua", "games/game_a.lua")
+  end)
+  t.eq(sandbox.env, nil, "no environment builder in C")
 end)
 
 -- api.md "sandbox.call": false, message with traceback, original
@@ -56,9 +82,10 @@ t.test("call: bad budgets are argument errors", function()
   end)
 end)
 
--- api.md "sandbox.env": extras first, then the base; globals raise.
-t.test("env: extras are visible, assignment raises, metatable locked", function()
-  local env = sandbox.env({ require = function(m) return "mod " .. m end })
+-- talon.host.sandbox.env: the names given first, then the base; globals
+-- raise.
+t.test("env: names given are visible, assignment raises, metatable locked", function()
+  local env = policy.env({ require = function(m) return "mod " .. m end })
   local chunk = assert(load("return require('talon.game')", "=games/x.lua", "t", env))
   t.eq(select(2, sandbox.call(0, chunk)), "mod talon.game", "framework require")
   chunk = load("score = 1", "=games/x.lua", "t", env)
@@ -69,7 +96,7 @@ t.test("env: extras are visible, assignment raises, metatable locked", function(
 end)
 
 t.test("env: library copies are read-only but iterable", function()
-  local env = sandbox.env()
+  local env = policy.env()
   local chunk = load("local n = 0 for k in pairs(string) do n = n + 1 end "
     .. "return n, pcall(function() table.insert = nil end)", "=games/y.lua", "t", env)
   local ok, n, set_ok, err = sandbox.call(0, chunk)
@@ -80,13 +107,15 @@ t.test("env: library copies are read-only but iterable", function()
   t.eq(type(table.insert), "function", "trusted table untouched")
 end)
 
-t.test("load: returns the environment it used", function()
-  local chunk, env = load_fixture("sandbox", "game_a")
-  t.eq(select(2, sandbox.call(0, chunk)), 42, "ran")
-  t.eq(rawget(env, "shared_secret"), 42, "its own environment")
-  local env2 = sandbox.env()
-  local _, used = load_fixture("sandbox", "game_b", env2)
-  t.ok(rawequal(used, env2), "given environment")
+t.test("load: the chunk runs in the environment given; games do not leak", function()
+  local env_a = policy.env()
+  local chunk = assert(load_fixture("sandbox", "game_a", env_a))
+  t.eq({ sandbox.call(0, chunk) }, { true, 42, 0 }, "ran; no attempt got through")
+  t.eq(rawget(env_a, "shared_secret"), nil, "nothing left in its environment")
+  chunk = assert(load_fixture("sandbox", "game_b"))
+  t.eq({ sandbox.call(0, chunk) }, { true, "OK" }, "game_b sees nothing of game_a")
+  chunk = assert(load_fixture("sandbox", "game_b", policy.env { shared_secret = 7 }))
+  t.eq({ sandbox.call(0, chunk) }, { true, "OK", 7 }, "its _ENV is the one given")
 end)
 
 -- api.md "sandbox.memory": the cap turns a huge allocation into
@@ -102,3 +131,91 @@ t.test("memory: the cap stops a gigabyte string", function()
   t.eq(msg, "not enough memory", "message")
   t.eq(select(2, sandbox.call(0, string.rep, "x", 3)), "xxx", "usable")
 end)
+
+-- {================================================== the policy
+
+t.test("policy: an unknown global raises with the game file's line", function()
+  local chunk = assert(load_fixture("broken_games", "unknown_global"))
+  local ok, msg = sandbox.call(0, chunk)
+  t.eq(ok, false, "fails")
+  t.eq(msg:match("^[^\n]*"), "games/unknown_global.lua:4: unknown global 'sets'")
+  refuses("local a = 1\n\nreturn a + x", "games/probe.lua:3: unknown global 'x'")
+  refuses("return _ENV[1]", "games/probe.lua:1: unknown global (a number key)")
+end)
+
+t.test("policy: assigning a global raises with the game file's line", function()
+  local chunk = assert(load_fixture("broken_games", "assigns_global"))
+  local ok, msg = sandbox.call(0, chunk)
+  t.eq(ok, false, "fails")
+  t.eq(msg:match("^[^\n]*"),
+    "games/assigns_global.lua:4: cannot assign global 'deal' (use a local)")
+  refuses("local y = 2\nx = y", "games/probe.lua:2: cannot assign global 'x' (use a local)")
+  refuses("_ENV[true] = 1", "games/probe.lua:1: cannot assign a global (a boolean key)")
+end)
+
+t.test("policy: dangerous globals are absent", function()
+  for _, name in ipairs { "rawset", "rawget", "load", "loadfile", "dofile", "require",
+    "io", "os", "debug", "package", "collectgarbage", "coroutine", "_G" } do
+    refuses("return " .. name, ("games/probe.lua:1: unknown global '%s'"):format(name))
+  end
+end)
+
+t.test("policy: string.dump, ('').dump and math.random are absent", function()
+  t.eq({ run("return string.dump, ('').dump, math.random, math.randomseed, "
+    .. "talon.sandbox, talon.root") }, { true }, "all nil")
+  refuses("return string.dump(print)",
+    "games/probe.lua:1: attempt to call a nil value (field 'dump')")
+  refuses("return (''):dump()",
+    "games/probe.lua:1: attempt to call a nil value (method 'dump')")
+end)
+
+t.test("policy: getmetatable('') is not the string metatable", function()
+  t.eq({ run("return getmetatable(''), getmetatable('x'), getmetatable(string)") },
+    { true }, "nil for strings and libraries")
+  t.eq(getmetatable(""), false, "locked for trusted code too")
+  t.eq({ run("local mt = setmetatable({}, {__metatable = 'no'}) return getmetatable(mt)") },
+    { true, "no" }, "tables as in Lua")
+end)
+
+t.test("policy: libraries cannot be modified, by assignment or by rawset", function()
+  local function library(name) return policy.library(name) end
+  for _, name in ipairs { "string", "table", "math", "utf8", "talon" } do
+    refuses(("%s.upper = print"):format(name),
+      ("games/probe.lua:1: cannot modify library '%s'"):format(name))
+    refuses(("rawset(%s, 'upper', print)"):format(name),
+      "games/probe.lua:1: bad argument #1 to 'rawset' (table expected, got library)",
+      { rawset = rawset }) -- what trusted code has, handed to the game
+  end
+  for _, name in ipairs { "talon.game", "talon.deal", "talon.tricks", "talon.score" } do
+    refuses(("local m = require('%s')\nm.extra = 1"):format(name),
+      ("games/probe.lua:2: cannot modify library '%s'"):format(name), { require = library })
+    refuses(("local m = require('%s')\nrawset(m, 'extra', 1)"):format(name),
+      "games/probe.lua:2: bad argument #1 to 'rawset' (table expected, got library)",
+      { require = library, rawset = rawset })
+  end
+  t.eq({ run("local g = require('talon.game') return g.new, talon.sandbox",
+    { require = library }) }, { true }, "withheld entries")
+  t.eq(type(string.upper), "function", "trusted string untouched")
+  t.eq(type(require("talon.game").new), "function", "trusted talon.game untouched")
+end)
+
+t.test("policy: the host and the command line are not in the library", function()
+  for _, name in ipairs { "talon.host.sandbox", "talon.host.loader", "talon.host.testing",
+    "talon.host.files", "talon.cli", "talon.cli.play" } do
+    t.eq(policy.library(name), nil, name)
+  end
+  t.ok(policy.library("talon.game"), "the game library is")
+  local path = os.tmpname()
+  for _, name in ipairs { "talon.host.sandbox", "talon.cli" } do
+    local f = assert(io.open(path, "w"))
+    f:write(("local s = require '%s'\nreturn s"):format(name))
+    f:close()
+    local def, err = require("talon.host.loader").load(path)
+    t.eq(def, nil, name .. " refused")
+    t.ok(err:find(path .. ":1: require: '" .. name .. "' is not available to games", 1, true),
+      err)
+  end
+  os.remove(path)
+end)
+
+-- }==================================================

@@ -1,0 +1,121 @@
+/*
+ * sandbox_charge.c - the host's calls into game code: sandbox.run (the
+ * per-call budget) and sandbox.charge (the same, charged to a meter that
+ * holds a game's or a bot's total budget), with the budget kept here.
+ *
+ * Workload: the host enters game code once or more per action, millions of
+ * times in a simulation, so both are C functions taking their arguments
+ * on the stack as they come: no vararg Lua frame, no table of results.
+ * A meter is a Lua table { left = ms, total = ms, who = "text" }; only the
+ * outermost charged call counts against it. sandbox.walk is charge for the
+ * host's own walks of game state that also call hooks: it may take twice
+ * the per-call budget, so that the calls into game code it makes stop
+ * first and the host can clean up after them.
+ */
+#include "sandbox.h"
+
+#include <time.h>
+#include <lauxlib.h>
+
+typedef struct charge_state {
+  int budget_ms; /* per call into game code */
+  int depth;     /* charged calls in progress */
+} charge_state;
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Calls the function at index 'fn' with the values above it under 'ms';
+ * leaves true and its results, or false, message, original, kind, from
+ * index 'fn' on. Returns how many. */
+static int protected_call(lua_State *L, int fn, int ms) {
+  tl_sb_status st =
+      tl_sandbox_pcall2(L, lua_gettop(L) - fn, LUA_MULTRET, ms, 0);
+  if (st == TL_SB_OK) {
+    lua_pushboolean(L, 1);
+    lua_insert(L, fn);
+    return lua_gettop(L) - fn + 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_insert(L, -3);
+  lua_pushstring(L, tl_sandbox_kind(st));
+  return 4;
+}
+
+/* budget([ms]) -> ms: the per-call budget, set when ms is given. */
+static int charge_budget(lua_State *L) {
+  charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
+  if (!lua_isnoneornil(L, 1)) {
+    lua_Integer ms = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, ms >= 1 && ms <= 86400000, 1,
+                  "budget must be 1 to 86400000 milliseconds");
+    cs->budget_ms = (int)ms;
+  }
+  lua_pushinteger(L, cs->budget_ms);
+  return 1;
+}
+
+/* run(f, ...) -> true, ... | false, message, original, kind */
+static int charge_run(lua_State *L) {
+  charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
+  luaL_checkany(L, 1);
+  return protected_call(L, 1, cs->budget_ms);
+}
+
+static lua_Number meter_left(lua_State *L) {
+  lua_getfield(L, 1, "left");
+  lua_Number left = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  return left;
+}
+
+/* charge(meter, f, ...) -> as run, the time charged to the meter; with
+ * 'times' 2 (walk), twice the per-call budget. */
+static int charged(lua_State *L, int times) {
+  charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  if (meter_left(L) <= 0) {
+    lua_getfield(L, 1, "who");
+    lua_getfield(L, 1, "total");
+    lua_pushboolean(L, 0);
+    lua_pushfstring(L, "%s: total time budget of %d ms used up",
+                    luaL_optstring(L, -3, "game code"),
+                    (int)luaL_optinteger(L, -2, 0));
+    lua_pushnil(L);
+    lua_pushliteral(L, "budget");
+    return 4;
+  }
+  int ms = cs->budget_ms * times;
+  double t0 = cs->depth == 0 ? now_ms() : 0;
+  cs->depth++;
+  int n = protected_call(L, 2, ms);
+  cs->depth--;
+  if (cs->depth == 0) {
+    lua_pushnumber(L, meter_left(L) - (now_ms() - t0));
+    lua_setfield(L, 1, "left");
+  }
+  return n;
+}
+
+static int charge_call(lua_State *L) {
+  return charged(L, 1);
+}
+static int charge_walk(lua_State *L) {
+  return charged(L, 2);
+}
+
+static const luaL_Reg charge_functions[] = {
+    {"budget", charge_budget}, {"run", charge_run}, {"charge", charge_call},
+    {"walk", charge_walk},     {NULL, NULL},
+};
+
+void tl_sandbox_open_charge(lua_State *L) {
+  charge_state *cs = lua_newuserdatauv(L, sizeof *cs, 0);
+  cs->budget_ms = 2000;
+  cs->depth = 0;
+  luaL_setfuncs(L, charge_functions, 1);
+}

@@ -1,0 +1,116 @@
+/*
+ * sandbox_lib.c - talon.sandbox, the Lua face of the sandbox (docs/api.md
+ * "The sandbox"): the loader, protected calls with budgets, the memory
+ * cap, frozen copies, the bounded functions and a clock. Which names a
+ * game file may reach is decided in Lua, in stdlib/talon/host/sandbox.lua,
+ * from these pieces.
+ */
+#include "sandbox.h"
+#include "talon_lua.h"
+
+#include <time.h>
+#include <lauxlib.h>
+
+/* load(path, chunkname, env): the environment is the caller's (the
+ * policy's, talon.host.sandbox); there is no default. */
+static int sandbox_load(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  const char *name = luaL_optstring(L, 2, path);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_settop(L, 3);
+  if (tl_sandbox_load(L, path, name) != LUA_OK) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushvalue(L, 3);
+  lua_setupvalue(L, -2, 1); /* a main chunk's first upvalue is _ENV */
+  return 1;
+}
+
+/* The budget may be fractional (what is left of a total measured with
+ * sandbox.clock); it is rounded up to whole milliseconds. */
+static int sandbox_call(lua_State *L) {
+  lua_Number budget = luaL_optnumber(L, 1, 0);
+  luaL_argcheck(L, budget >= 0 && budget <= 86400000, 1,
+                "budget must be 0 (none) to 86400000 milliseconds");
+  int ms = (int)budget;
+  if ((lua_Number)ms < budget) ms++;
+  luaL_checkany(L, 2);
+  if (ms > 0 && tl_sandbox_memory(L, NULL) == 0)
+    return luaL_error(L, "sandbox.call: time budgets need a sandbox state");
+  tl_sb_status st = tl_sandbox_pcall2(L, lua_gettop(L) - 2, LUA_MULTRET, ms, 0);
+  if (st == TL_SB_OK) {
+    lua_pushboolean(L, 1);
+    lua_replace(L, 1);
+    return lua_gettop(L);
+  }
+  lua_pushboolean(L, 0);
+  lua_insert(L, -3);
+  lua_pushstring(L, tl_sandbox_kind(st));
+  return 4;
+}
+
+static int sandbox_memory(lua_State *L) {
+  if (!lua_isnoneornil(L, 1)) {
+    lua_Integer lim = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, lim >= 0, 1, "limit must be >= 0 bytes");
+    tl_sandbox_set_limit(L, (size_t)lim);
+  }
+  size_t limit = 0;
+  size_t used = tl_sandbox_memory(L, &limit);
+  lua_pushinteger(L, (lua_Integer)used);
+  lua_pushinteger(L, (lua_Integer)limit);
+  return 2;
+}
+
+static int sandbox_freeze(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const char *name = luaL_optstring(L, 2, "?");
+  lua_settop(L, 2);
+  tl_sandbox_freeze(L, 1, name);
+  return 1;
+}
+
+static int sandbox_safe(lua_State *L) {
+  tl_sandbox_push_safe(L);
+  return 1;
+}
+
+/* Monotonic milliseconds (a float, microseconds and below in the
+ * fraction): a vDSO call, cheap enough to take around every hook. */
+static int sandbox_clock(lua_State *L) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  lua_pushnumber(L, (lua_Number)ts.tv_sec * 1e3 + (lua_Number)ts.tv_nsec / 1e6);
+  return 1;
+}
+
+static const luaL_Reg sandbox_functions[] = {
+    {"load", sandbox_load},
+    {"call", sandbox_call},
+    {"memory", sandbox_memory},
+    {"freeze", sandbox_freeze},
+    {"safe", sandbox_safe},
+    {"clock", sandbox_clock},
+    {NULL, NULL},
+};
+
+/* Locks the string metatable (getmetatable("") is false) so no script can
+ * reach the shared string table through it. */
+static void lock_string_metatable(lua_State *L) {
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+void talon_open_sandbox(lua_State *L) {
+  luaL_newlib(L, sandbox_functions);
+  tl_sandbox_open_charge(L);
+  lua_setfield(L, -2, "sandbox");
+  lock_string_metatable(L);
+}
