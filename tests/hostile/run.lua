@@ -187,8 +187,10 @@ for i, c in ipairs(cases) do
       .. quote(c.canary[layer]) .. " "
       .. (layer == "inp" and ("HOSTILE_CASE=" .. quote(c.staged.inp) .. " HOSTILE_BUDGET_MS=300 ") or "")
   end
-  local tm = "timeout -k 2 " .. TIMEOUT .. " "
   local function job(layer, argv, input)
+    -- the in-process layer does more than one command (load, single
+    -- actions, a playout, a bot's match, the commands): twice the time
+    local tm = "timeout -k 2 " .. (layer == "inp" and 2 * TIMEOUT or TIMEOUT) .. " "
     local words = {}
     for k, a in ipairs(argv) do
       words[k] = quote((a:gsub("FILE", function() return c.staged[layer] end)))
@@ -266,7 +268,8 @@ local function common(c, layer, r, why)
     return
   end
   if r.rc == 124 or r.rc == 137 then
-    why[#why + 1] = ("%s: timed out after %d s"):format(what, TIMEOUT)
+    why[#why + 1] = ("%s: timed out after %d s"):format(what,
+      layer == "inp" and 2 * TIMEOUT or TIMEOUT)
   elseif r.rc >= 126 then
     why[#why + 1] = ("%s: killed or crashed (exit %d): %s"):format(what, r.rc, short(r.err))
   end
