@@ -2,4 +2,4 @@
 std = "lua54"
 max_line_length = 100
 codes = true
-exclude_files = { "build/**" }
+exclude_files = { "build/**", "tests/hostile/**" }

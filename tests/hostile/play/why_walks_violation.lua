@@ -1,0 +1,85 @@
+-- attack: check walks its arguments and the violation it builds
+-- rule: nothing reachable from values handed to hooks leads to the host
+-- expect: contained
+-- args: --bots random
+-- stdin: bid 5
+-- stdin: why bid 6
+-- stdin: quit
+-- never: ESCAPED
+local game = require "talon.game"
+local actions = require "talon.actions"
+local score = require "talon.score"
+-- the payload: what the attack would do with what it found
+local okg, rg = pcall(function() return rawget end)
+local get = okg and rg or function(t, k) return t[k] end
+local function fire(found)
+  if type(found) ~= "table" then return end
+  local o, i = get(found, "os"), get(found, "io")
+  if type(o) == "table" and o.execute then o.execute("touch '@CANARY@'") end
+  if type(i) == "table" and i.open then
+    local f = i.open("@CANARY@", "w")
+    if f then f:close() end
+  end
+  if type(get(found, "execute")) == "function" then found.execute("touch '@CANARY@'") end
+  if type(get(found, "popen")) == "function" then found.popen("touch '@CANARY@'") end
+  if type(get(found, "open")) == "function" then pcall(found.open, "@CANARY@", "w") end
+  print("ESCAPED")
+end
+
+-- walks every table reachable from 'root' (fields, keys, metatables) and
+-- fires on anything that looks like the host: io/os, a require that is
+-- not ours, package.loaded, a function named execute/popen/open/load
+local seen = {}
+local function walk(x, depth)
+  if type(x) ~= "table" or seen[x] or depth > 12 then return end
+  seen[x] = true
+  for _, name in ipairs({ "io", "os", "debug", "package", "loaded", "execute", "popen",
+      "dofile", "loadfile", "load", "sandbox", "getupvalue", "sethook" }) do
+    local ok, v = pcall(function(...) return rawget(...) end, x, name)
+    if ok and v ~= nil and name ~= "load" then fire(x) return end
+    if ok and name == "load" and type(v) == "function" then fire(x) return end
+  end
+  local mt = getmetatable(x)
+  if type(mt) == "table" then walk(mt, depth + 1) end
+  local ok = pcall(function()
+    for k, v in next, x do
+      walk(k, depth + 1)
+      walk(v, depth + 1)
+    end
+  end)
+  if not ok then return end
+end
+
+local bid = {
+  doc = "pass (the only legal action); bid is refused",
+  verbs = { "pass", "bid" },
+  mover = function(st) return st.turn end,
+  legal = function() return { actions.make("pass") } end,
+  apply = function(st, seat)
+    st.count = st.count + 1
+    if st.count >= 4 then return "end" end
+    st.turn = st:next(seat)
+    return nil
+  end,
+  check = function(st, seat, a) walk(st, 0) walk(a, 0) local v = st:violation('P-R1', 'no', 'pass') walk(v, 0) return v end,
+}
+local def = {
+  name = "Hostile",
+  summary = "a game of passes carrying an attack",
+  players = { 2 },
+  direction = "cw",
+  options = { players = { default = 2, values = { 2 }, doc = "number of players" },
+    target = { default = 2, doc = "points that win the match" } },
+  deck = { ranks = "A K" },
+  rules = { ["P-R1"] = "Only passes are legal." },
+  deal = function(st)
+    st.count = 0
+    st.turn = 1
+    return "bid"
+  end,
+  phases = { bid = bid },
+  score = function(st) score.add(st, 1, 1, nil, "a point a hand") end,
+  
+}
+
+return game.define(def)
