@@ -153,6 +153,19 @@ local function validate_options(def, where)
   end
 end
 
+-- The argument types a verb may take (talon.actions' grammar).
+local ARG_TYPES = { none = true, int = true, suit = true, cards = true, word = true,
+                    wordcards = true }
+
+local function validate_actions(def, where)
+  for verb, kind in pairs(def.actions or {}) do
+    if type(verb) ~= "string" or not verb:match("^%a[%w_]*$") or not ARG_TYPES[kind] then
+      fail(where, ("actions: verb '%s' must name an argument type (none, int, suit, cards,"
+        .. " word, wordcards), not %s"):format(tostring(verb), tostring(kind)))
+    end
+  end
+end
+
 -- Checks a definition; raises a sentence naming the key and 'where' (the
 -- file) on the first problem. Returns def.
 function game.validate(def, where)
@@ -181,6 +194,7 @@ function game.validate(def, where)
   validate_rules(def, where)
   validate_check(def, where)
   validate_options(def, where)
+  validate_actions(def, where)
   return def
 end
 

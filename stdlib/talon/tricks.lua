@@ -108,7 +108,11 @@ local function common_hooks(spec, what, sets)
     -- the trick's event is built only where someone reads it: a quiet
     -- game (a simulation) pays nothing for it
     if event and not st.quiet then st:log("trick", nil, event, st, w, ct) end
-    return on_trick(st, w, ct), st.turn
+    local nxt = on_trick(st, w, ct)
+    if st.ctrick ~= ct then
+      error(what .. ": on_trick must not replace st.ctrick (the engine's current trick)", 0)
+    end
+    return nxt, st.turn
   end
 
   local function finish(st, ct, w)

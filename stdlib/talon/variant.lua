@@ -37,6 +37,10 @@ end
 -- function receives the original first.
 local function wrap_hooks(def, wraps)
   for key, w in pairs(wraps) do
+    if type(key) ~= "string" or type(w) ~= "function" then
+      error(("variant: wrap '%s' must be a function (orig, ...), got %s"):format(tostring(key),
+        type(w)), 3)
+    end
     local pname, hook = key:match("^([%w_]+)%.([%w_]+)$")
     if pname then
       local ph = def.phases[pname]

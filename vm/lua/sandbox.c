@@ -300,6 +300,11 @@ static void sb_leave(tl_sandbox *sb, lua_State *L, int flags, sb_frame *fr) {
   if (flags & TL_SB_SIGINT) drain_sigint(&fr->mask);
 }
 
+int tl_sandbox_stopping(lua_State *L) {
+  tl_sandbox *sb = sandbox_of(L);
+  return sb != NULL && sb->stop != STOP_NONE;
+}
+
 static tl_sb_status classify(tl_sandbox *sb, int status) {
   if (status == LUA_OK) return TL_SB_OK;
   if (sb && sb->stop == STOP_BUDGET) return TL_SB_BUDGET;

@@ -100,6 +100,11 @@ int tl_sandbox_load(lua_State *L, const char *path, const char *chunkname);
  * on nesting deeper than 64, and on memory errors. */
 void tl_sandbox_freeze(lua_State *L, int idx, const char *name);
 
+/* Whether a budget or Ctrl-C is stopping the code running in L now (the
+ * stop is raised again at every instruction until the protected call that
+ * set the budget returns). */
+int tl_sandbox_stopping(lua_State *L);
+
 /* Adds to the table on top of the stack the host's calls into game code,
  * sharing one per-call budget (2000 ms until set): budget([ms]) -> ms;
  * run(f, ...) under that budget, and charge(meter, f, ...) the same,

@@ -197,9 +197,13 @@ static int safe_xpcall(lua_State *L) {
   lua_rotate(L, 3, 2); /* f h true f args... */
   if (lua_pcall(L, n - 2, LUA_MULTRET, 0) == LUA_OK)
     return lua_gettop(L) - 3 + 1; /* true and the results */
+  /* a budget stop or Ctrl-C is no error of f's to handle: it goes on up,
+   * naming the line where it struck */
+  if (tl_sandbox_stopping(L)) return lua_error(L);
   lua_pushvalue(L, 2);
   lua_insert(L, -2);
-  lua_pcall(L, 1, 1, 0); /* its result, or its own error */
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK && tl_sandbox_stopping(L))
+    return lua_error(L); /* the handler itself was stopped */
   lua_pushboolean(L, 0);
   lua_insert(L, -2);
   return 2;

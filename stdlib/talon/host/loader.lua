@@ -70,23 +70,36 @@ run_file = function(name, depth, cache)
   local chunk, err = sandbox.load(path, chunkname, env)
   if not chunk then return nil, err end
   local ok, value = sandbox.call(chunk)
-  if not ok then return nil, value end
+  if not ok then
+    -- an error raised where no line is known (a library function called
+    -- in a tail call) still names the file
+    if string.sub(value, 1, #chunkname + 1) ~= chunkname .. ":" then
+      value = chunkname .. ": " .. value
+    end
+    return nil, value
+  end
   return value, nil, chunkname
 end
 
 -- The host's own copy of a definition: plain tables read raw, so no
 -- metamethod of the game's runs when the host reads it, and the game
 -- cannot change it behind the host's back. Functions and userdata are
--- kept; a table met twice is copied once.
-local function adopt(v, seen)
+-- kept; a table met twice is copied once. Nesting deeper than MAX_DEPTH
+-- is refused: no game needs it, and copying it would overflow the stack.
+local MAX_DEPTH = 200
+
+local function adopt(v, seen, depth)
   if type(v) ~= "table" then return v end
   local c = seen[v]
   if c then return c end
+  if depth > MAX_DEPTH then
+    error(("the definition nests tables more than %d deep"):format(MAX_DEPTH), 0)
+  end
   c = {}
   seen[v] = c
   local k, x = next(v)
   while k ~= nil do
-    rawset(c, adopt(k, seen), adopt(x, seen))
+    rawset(c, adopt(k, seen, depth + 1), adopt(x, seen, depth + 1))
     k, x = next(v, k)
   end
   local mt = debug.getmetatable(v)
@@ -97,7 +110,11 @@ end
 local function load_file(name)
   local def, err, chunkname = run_file(name, 0, {})
   if err then return nil, err end
-  if type(def) == "table" then def = adopt(def, {}) end
+  if type(def) == "table" then
+    local ok, copy = pcall(adopt, def, {}, 1)
+    if not ok then return nil, ("%s: %s"):format(chunkname, copy) end
+    def = copy
+  end
   local vok, verr = pcall(game.validate, def, chunkname)
   if not vok then return nil, verr end
   return def, chunkname
@@ -111,7 +128,9 @@ function loader.module(name)
   end
   local value, err = run_file(name, 0, {})
   if err then return nil, err end
-  return adopt(value, {})
+  local ok, copy = pcall(adopt, value, {}, 1)
+  if not ok then return nil, ("%s: %s"):format(name, copy) end
+  return copy
 end
 
 -- The data roots on package.path (directories holding games/), in order;

@@ -318,6 +318,10 @@ local function start_fault(def, r, params, err)
             :format(seat, g.state.n)
         end
       end
+      -- a card dealt too often: the line of the hand the message names
+      local seat = string.match(first, "^explicit deal: %S+ is dealt more often.*%(seat (%d+)%)$")
+      local at = seat and lines.deal_hands[tonumber(seat)]
+      if at then return at, first end
       -- a card the deck does not know comes back as a C argument error
       return lines.deal, (first:gsub("bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
     end

@@ -290,8 +290,28 @@ end
 -- then goes the ordinary way).
 local function batch(g, ph, rng, stop)
   local k = g.nact
-  local k2, nxt, mover = ph.playout(g.state, g.mover_seat, rng, g.act, g.act_seat, k, stop)
+  local act, act_seat = g.act, g.act_seat
+  local k2, nxt, mover = ph.playout(g.state, g.mover_seat, rng, act, act_seat, k, stop)
   if k2 == k then return false end
+  -- what a playout hook answers is checked as any hook's result is: the
+  -- record must hold actions and seats, the mover must be a seat
+  local n = g.state.n
+  if math.type(k2) ~= "integer" or k2 < k or k2 > stop then
+    error(("phase %s: playout returned %s actions played, not %d to %d")
+      :format(g.state.phase, tostring(k2), k, stop), 0)
+  end
+  for i = k + 1, k2 do
+    local a, s = act[i], act_seat[i]
+    local ta = type(a)
+    if (ta ~= "userdata" and ta ~= "table") or math.type(s) ~= "integer" or s < 1 or s > n then
+      error(("phase %s: playout recorded action %d as %s by seat %s"):format(g.state.phase, i,
+        ta, tostring(s)), 0)
+    end
+  end
+  if mover ~= nil and (math.type(mover) ~= "integer" or mover < 1 or mover > n) then
+    error(("phase %s: playout returned mover %s, not a seat"):format(g.state.phase,
+      tostring(mover)), 0)
+  end
   g.legal_h, g.legal_list = nil, nil
   if nxt == nil then g.mover_seat = mover or ph.mover(g.state) else goto_phase(g, nxt) end
   g.nact = k2

@@ -1,7 +1,9 @@
 -- attack: a variant wraps view and walks the view
 -- rule: a variant is game code like a game: its wrappers run under the budget, its mistakes are clean errors
--- expect: contained
+-- expect: safe
 -- never: ESCAPED
+-- (the walk of every view is slow: it may spend the game's total budget,
+-- a clean error; what it must never do is escape)
 local variant = require "talon.variant"
 local hokm = require "games.hokm"
 -- the payload: what the attack would do with what it found
