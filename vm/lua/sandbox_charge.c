@@ -65,8 +65,11 @@ static int charge_run(lua_State *L) {
   return protected_call(L, 1, cs->budget_ms);
 }
 
+/* The meter's "left" (the key is upvalue 2: an interned string pushed as
+ * it is, rather than looked up by its C text on every call). */
 static lua_Number meter_left(lua_State *L) {
-  lua_getfield(L, 1, "left");
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_rawget(L, 1);
   lua_Number left = lua_tonumber(L, -1);
   lua_pop(L, 1);
   return left;
@@ -95,8 +98,10 @@ static int charged(lua_State *L, int times) {
   int n = protected_call(L, 2, ms);
   cs->depth--;
   if (cs->depth == 0) {
-    lua_pushnumber(L, meter_left(L) - (now_ms() - t0));
-    lua_setfield(L, 1, "left");
+    lua_Number left = meter_left(L) - (now_ms() - t0);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushnumber(L, left);
+    lua_rawset(L, 1);
   }
   return n;
 }
@@ -117,5 +122,6 @@ void tl_sandbox_open_charge(lua_State *L) {
   charge_state *cs = lua_newuserdatauv(L, sizeof *cs, 0);
   cs->budget_ms = 2000;
   cs->depth = 0;
-  luaL_setfuncs(L, charge_functions, 1);
+  lua_pushliteral(L, "left");
+  luaL_setfuncs(L, charge_functions, 2);
 }

@@ -20,6 +20,7 @@ local why = require "talon.host.why"
 local score = require "talon.score"
 
 local running = {}
+local math_type = math.type
 local call = sandbox.call
 
 local G = {}
@@ -143,10 +144,19 @@ local function start_scores(g, st)
     score.text(st.scores))
 end
 
+-- Per table size, the seats 1..n as keys: the check of a playout's seats
+-- is one lookup (host tables, never handed to game code).
+local SEATS = setmetatable({}, { __index = function(t, n)
+  local ok = {}
+  for s = 1, n do ok[s] = true end
+  t[n] = ok
+  return ok
+end })
+
 local function start(g)
   local talon = require "talon"
   local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
-  g.state, g.deck = st, st.deck
+  g.state, g.deck, g.seat_ok = st, st.deck, SEATS[st.n]
   if g.params.scores then start_scores(g, st) end
   if g.checking then snapshot(g) end
   st.given = g.params.deal
@@ -180,9 +190,9 @@ function running.new(def, params, deck)
     verbs = verbs_of(def),
     -- set later; named here so the table is built at its final size
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
-    picked = nil, res = nil, score_snap = nil,
+    picked = nil, res = nil, score_snap = nil, meter = nil, seat_ok = nil,
   }, g_mt)
-  g.meter = sandbox.meter("game " .. tostring(g.where))
+  g.meter = sandbox.meter(g.where) -- its message names the game's file
   local ok, err = sandbox.charge(g.meter, start, g)
   if not ok then error(err, 0) end
   return g
@@ -290,26 +300,19 @@ end
 -- then goes the ordinary way).
 local function batch(g, ph, rng, stop)
   local k = g.nact
-  local act, act_seat = g.act, g.act_seat
-  local k2, nxt, mover = ph.playout(g.state, g.mover_seat, rng, act, act_seat, k, stop)
+  local k2, nxt, mover = ph.playout(g.state, g.mover_seat, rng, g.act, g.act_seat, k, stop)
   if k2 == k then return false end
-  -- what a playout hook answers is checked as any hook's result is: the
-  -- record must hold actions and seats, the mover must be a seat
-  local n = g.state.n
-  if math.type(k2) ~= "integer" or k2 < k or k2 > stop then
-    error(("phase %s: playout returned %s actions played, not %d to %d")
-      :format(g.state.phase, tostring(k2), k, stop), 0)
+  -- what a playout hook answers is checked as any hook's result is: a
+  -- count within the slice, a mover that is a seat (once per batch: this
+  -- is the fast path; a hook that records nonsense fails when the record
+  -- is written or replayed)
+  local seat_ok = g.seat_ok
+  if math_type(k2) ~= "integer" or k2 < k or k2 > stop then
+    error(("%s: phase %s: playout returned %s actions played, not %d to %d")
+      :format(g.where, g.state.phase, tostring(k2), k, stop), 0)
   end
-  for i = k + 1, k2 do
-    local a, s = act[i], act_seat[i]
-    local ta = type(a)
-    if (ta ~= "userdata" and ta ~= "table") or math.type(s) ~= "integer" or s < 1 or s > n then
-      error(("phase %s: playout recorded action %d as %s by seat %s"):format(g.state.phase, i,
-        ta, tostring(s)), 0)
-    end
-  end
-  if mover ~= nil and (math.type(mover) ~= "integer" or mover < 1 or mover > n) then
-    error(("phase %s: playout returned mover %s, not a seat"):format(g.state.phase,
+  if mover ~= nil and not seat_ok[mover] then
+    error(("%s: phase %s: playout returned mover %s, not a seat"):format(g.where, g.state.phase,
       tostring(mover)), 0)
   end
   g.legal_h, g.legal_list = nil, nil
@@ -449,8 +452,13 @@ function G:record() return require("talon.host.record").write(self) end
 
 -- The methods that run hooks or read the game's state (which game code may
 -- have filled with anything) each run as one call charged to the game's
--- meter: its total budget, and the per-call one for every state walk.
+-- meter: its total budget, and the per-call one for every state walk. One
+-- method calling another (a view asks for the legal actions) is already
+-- inside that call.
+local walking = false
+
 local function rethrow(ok, ...)
+  walking = false
   if ok then return ... end
   local msg, original, kind = ...
   if kind == "error" and original ~= nil then error(original, 0) end
@@ -463,8 +471,22 @@ for _, name in ipairs { "legal", "why", "explain", "view", "events", "playout", 
                         "record" } do
   local method = G[name]
   G[name] = function(self, ...)
+    if walking then return method(self, ...) end
+    walking = true
     return rethrow(sandbox.walk(self.meter, method, self, ...))
   end
+end
+
+-- A card of the current legal Hand needs no walk to be found legal (the
+-- path of a bot's answer, checked before it is played).
+local why_walk = G.why
+function G:why(x)
+  local h = self.legal_h
+  if h and not self.aborted and actions.is_card(x) and x.deck == self.deck
+      and h:count(x) > 0 then
+    return nil
+  end
+  return why_walk(self, x)
 end
 
 return running
