@@ -47,27 +47,48 @@ local function is_card(a)
 end
 actions.is_card = is_card
 
+local function is_hand(x)
+  if type(x) ~= "userdata" then return false end
+  local mt = rawgetmetatable(x)
+  return mt ~= nil and rawget(mt, "__name") == "talon.Hand"
+end
+
 -- Canonical text of an action: "QS", "pass", "bid 560", "trump H",
 -- "discard QS KS", "meld bezique QS JD". 'style' (a talon.style name,
 -- default "ascii") spells its cards for a reader: "discard Q♠ K♠".
+-- An action table is read raw (a game's table may carry metamethods, and
+-- the host prints and compares what legal hooks return): a verb or word
+-- that is not a string, or an argument that is neither a number, a string
+-- nor a real Hand, is shown as what it is, never through its metamethods.
 function actions.text(a, style)
   if type(a) == "string" then return a end
   style = style or "ascii"
   if is_card(a) then return a:name(style) end
-  local arg = a.arg
-  if arg == nil then return a.verb end
-  if type(arg) ~= "number" and type(arg) ~= "string" then -- a Hand
+  if type(a) ~= "table" then return ("(a %s, not an action)"):format(type(a)) end
+  local verb, arg, extra = rawget(a, "verb"), rawget(a, "arg"), rawget(a, "extra")
+  if type(verb) ~= "string" then return ("(an action whose verb is a %s)"):format(type(verb)) end
+  if arg == nil then return verb end
+  local ta = type(arg)
+  if is_hand(arg) then
     local parts = {}
     for _, c in ipairs(arg:cards()) do parts[#parts + 1] = c:name(style) end
     arg = table.concat(parts, " ")
+  elseif ta == "number" then
+    arg = tostring(arg)
+  elseif ta ~= "string" then
+    arg = ("(a %s)"):format(ta)
   end
-  if a.extra then return a.verb .. " " .. a.extra .. " " .. tostring(arg) end
-  return a.verb .. " " .. tostring(arg)
+  if extra ~= nil then
+    if type(extra) ~= "string" then extra = ("(a %s)"):format(type(extra)) end
+    return verb .. " " .. extra .. " " .. arg
+  end
+  return verb .. " " .. arg
 end
 
--- True when two actions are the same decision.
+-- True when two actions are the same decision. Compared by their texts
+-- (raw reads), never with a game's __eq.
 function actions.equal(a, b)
-  if a == b then return true end
+  if rawequal(a, b) then return true end
   if is_card(a) or is_card(b) then return false end
   return actions.text(a) == actions.text(b)
 end

@@ -15,9 +15,18 @@ local Violation = {}
 Violation.__metatable = false
 explain.Violation = Violation
 
+-- Only string fields are shown, read raw: a game may fill a violation's
+-- fields with anything, and the host prints violations outside any budget.
+local function field(v, k)
+  local x = rawget(v, k)
+  if type(x) == "string" then return x end
+  return nil
+end
+
 function Violation.__tostring(v)
-  local s = (v.rule and (v.rule .. ": ") or "") .. (v.because or "illegal action")
-  if v.satisfy then s = s .. " (" .. v.satisfy .. ")" end
+  local rule, because, satisfy = field(v, "rule"), field(v, "because"), field(v, "satisfy")
+  local s = (rule and (rule .. ": ") or "") .. (because or "illegal action")
+  if satisfy then s = s .. " (" .. satisfy .. ")" end
   return s
 end
 

@@ -136,16 +136,30 @@ local function players_option(def, opts, s)
 end
 
 -- The traceback lines of a hook error that point into game files (not the
--- framework or the front end), or the whole message when none do.
+-- framework or the front end), or the whole message when none do. The
+-- message may carry text a game made, of any size: it is cut with plain
+-- finds, never a pattern over the whole of it.
+local TRACEBACK = "\nstack traceback:\n"
+
+local function framework_line(line)
+  return string.find(line, "/stdlib/talon/", 1, true) ~= nil
+    or string.find(line, "/repl/talon/", 1, true) ~= nil
+    or string.find(line, "tail calls", 1, true) ~= nil
+    or string.find(line, "^%s*%[C%]") ~= nil
+end
+
 function options.trim_traceback(msg)
-  local head, tb = msg:match("^(.-)\nstack traceback:\n(.*)$")
-  if not head then return msg end
-  local keep = {}
-  for line in tb:gmatch("[^\n]+") do
-    if not line:find("/stdlib/talon/", 1, true) and not line:find("/repl/talon/", 1, true)
-      and not line:find("^%s*%[C%]") and not line:find("tail calls", 1, true) then
-      keep[#keep + 1] = line
+  local at = string.find(msg, TRACEBACK, 1, true)
+  if not at then return msg end
+  local head = string.sub(msg, 1, at - 1)
+  local keep, pos, n = {}, at + #TRACEBACK, #msg
+  while pos <= n do
+    local e = string.find(msg, "\n", pos, true) or n + 1
+    if e > pos then
+      local line = string.sub(msg, pos, e - 1)
+      if not framework_line(line) then keep[#keep + 1] = line end
     end
+    pos = e + 1
   end
   if #keep == 0 then return msg end
   return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")

@@ -50,27 +50,33 @@ end
 
 -- The length of the run of 'verb N' actions from list[i] whose numbers
 -- grow by the same step, and that step.
+-- The list is the game's: its actions are read raw (no metamethod runs).
+local function field(a, k)
+  return type(a) == "table" and rawget(a, k) or nil
+end
+
 local function int_run(list, i)
-  local a, b = list[i], list[i + 1]
-  if actions.is_card(a) or type(a.arg) ~= "number" or not b or actions.is_card(b)
-    or b.verb ~= a.verb or type(b.arg) ~= "number" then return 1 end
-  local step, n = b.arg - a.arg, 2
-  while list[i + n] and not actions.is_card(list[i + n]) and list[i + n].verb == a.verb
-    and list[i + n].arg == a.arg + n * step do n = n + 1 end
+  local a, b = rawget(list, i), rawget(list, i + 1)
+  local verb, arg = field(a, "verb"), field(a, "arg")
+  if type(verb) ~= "string" or math.type(arg) ~= "integer" or field(b, "verb") ~= verb
+    or math.type(field(b, "arg")) ~= "integer" then return 1 end
+  local step, n = field(b, "arg") - arg, 2
+  while field(rawget(list, i + n), "verb") == verb
+    and field(rawget(list, i + n), "arg") == arg + n * step do n = n + 1 end
   return n, step
 end
 
 -- The legal actions; long runs such as bid 670 … bid 5000 are shortened.
 local function legal_text(g)
   local parts, list, i = {}, g:legal(), 1
-  while i <= #list do
+  while i <= rawlen(list) do
     local n, step = int_run(list, i)
     if n >= 4 then
-      parts[#parts + 1] = ("%s %d…%d (steps of %d)"):format(list[i].verb, list[i].arg,
-        list[i + n - 1].arg, step)
+      parts[#parts + 1] = ("%s %d…%d (steps of %d)"):format(field(list[i], "verb"),
+        field(list[i], "arg"), field(list[i + n - 1], "arg"), step)
     else
       n = 1
-      parts[#parts + 1] = shown(g, list[i])
+      parts[#parts + 1] = shown(g, rawget(list, i))
     end
     i = i + n
   end
@@ -78,12 +84,18 @@ local function legal_text(g)
 end
 
 -- A violation as lines: the evidence, the rule's text, what would do.
+-- Only its string fields are shown, read raw: a game may have made it.
 local function violation_text(g, v)
-  if type(v) ~= "table" then return tostring(v) end
-  local lines = { (v.rule and (v.rule .. ": ") or "") .. tostring(v.because or v) }
-  local rule = v.rule and sandbox.text_of(game.rule_text, g.def, v.rule, g.opts)
-  if rule then lines[#lines + 1] = ("  rule %s: %s"):format(v.rule, rule) end
-  if v.satisfy then lines[#lines + 1] = "  instead: " .. v.satisfy end
+  if type(v) ~= "table" then return sandbox.text(v) end
+  local function str(k)
+    local x = rawget(v, k)
+    return type(x) == "string" and x or nil
+  end
+  local vrule, because, satisfy = str("rule"), str("because"), str("satisfy")
+  local lines = { (vrule and (vrule .. ": ") or "") .. (because or sandbox.text(v)) }
+  local rule = vrule and sandbox.text_of(game.rule_text, g.def, vrule, g.opts)
+  if rule then lines[#lines + 1] = ("  rule %s: %s"):format(vrule, rule) end
+  if satisfy then lines[#lines + 1] = "  instead: " .. satisfy end
   return table.concat(lines, "\n")
 end
 
@@ -145,8 +157,12 @@ end
 
 local function game_command(c, cmd, words)
   local ok, text = sandbox.call(cmd.run, c.g:view(c.seat), words)
-  if not ok then return say("the command failed: %s", (tostring(text):match("^[^\n]*"))) end
-  say("%s", tostring(text))
+  if not ok then
+    local msg = sandbox.text(text)
+    local eol = string.find(msg, "\n", 1, true) or #msg + 1
+    return say("the command failed: %s", string.sub(msg, 1, eol - 1))
+  end
+  say("%s", sandbox.text(text)) -- the game's value: its __tostring under the budget
 end
 
 local COMMANDS = {
@@ -266,7 +282,11 @@ function play.run(args)
     end
     seen = show_events(g, seat, seen)
   end
-  if g:over() then say("%s", term.bold("result: " .. g:result().text)) else say("bye.") end
+  if g:over() then
+    local res = g:result()
+    local text = type(res) == "table" and rawget(res, "text") or res
+    say("%s", term.bold("result: " .. sandbox.text(text)))
+  else say("bye.") end
   if c.p.flags.record then save_record(g, c.p.flags.record) end
   return 0
 end

@@ -240,13 +240,34 @@ function G:random(rng)
   return list[rng:int(1, #list)]
 end
 
+-- A non-card phase's legal list, read raw: an action table carrying a
+-- metatable of the game's own (whose metamethods the host would meet when
+-- it prints or compares the list) is refused, naming the phase.
+local function checked_list(g, l)
+  if type(l) ~= "table" then
+    error(("phase %s: legal must return a list of actions, got a %s")
+      :format(g.state.phase, type(l)), 0)
+  end
+  for i = 1, rawlen(l) do
+    local a = rawget(l, i)
+    if type(a) == "table" then
+      local mt = debug.getmetatable(a)
+      if mt ~= nil and mt ~= actions.Action then
+        error(("phase %s: legal action %d is a table with a metatable of its own "
+          .. "(make actions with actions.make)"):format(g.state.phase, i), 0)
+      end
+    end
+  end
+  return l
+end
+
 -- The mover's legal actions as an array (cached until the next action).
 function G:legal()
   local l = self.legal_list
   if l then return l end
   if not self.ph then l = {}
   elseif self.ph.cards then l = self:legal_hand():cards()
-  else l = call_legal(self) end
+  else l = checked_list(self, call_legal(self)) end
   self.legal_list = l
   return l
 end
@@ -391,8 +412,11 @@ function G:try(a)
         or (self.legal_h or self:legal_hand()):count(a) == 0) then
       return false, why.illegal(self, a)
     end
-  elseif not why.is_legal(self, a) then
-    return false, why.illegal(self, a)
+  else
+    -- the legal list is the game's: compared under the budget
+    local ok, legal, original, kind = sandbox.walk(self.meter, why.is_legal, self, a)
+    if not ok then error(kind == "error" and original ~= nil and original or legal, 0) end
+    if not legal then return false, why.illegal(self, a) end
   end
   return commit(self, a)
 end

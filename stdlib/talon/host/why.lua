@@ -37,7 +37,10 @@ function why.illegal(g, a)
     v = r
   end
   if not explain.is_violation(v) then
-    v = explain.violation(v and v.rule, ("'%s' is not legal in phase %s")
+    -- a table of the game's own: its rule read raw, and only as a string
+    local rule = type(v) == "table" and rawget(v, "rule") or nil
+    if type(rule) ~= "string" then rule = nil end
+    v = explain.violation(rule, ("'%s' is not legal in phase %s")
       :format(actions.text(a), g.state.phase), legal_text(g))
   end
   v.seat, v.action = g.mover_seat, a
