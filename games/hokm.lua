@@ -362,6 +362,9 @@ local play_phase = tricks.phase {
         "your hand is " .. tostring(hand))
     end
     local led = st.ctrick:led()
+    -- any card may lead (HOK-R3): a house rule refused this one, and the
+    -- framework's refusal names the cards its legal hook allows
+    if led == nil then return nil end
     local same = hand:suit(led)
     return st:violation("HOK-R3",
       ("must follow %s: you hold %s"):format(glyph(st.deck, led), tostring(same)),

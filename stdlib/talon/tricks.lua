@@ -160,9 +160,36 @@ end
 --              default refusal from t:why
 --   doc, enter (optional) as for any phase; enter runs after st.ctrick
 --              is made
+-- The hooks each playout made here stands for (weak keys): a batch plays
+-- as they would, so it may be used only while a phase still has exactly
+-- them. A variant that wraps one of them (a house rule on legal, say)
+-- turns the batch off for that phase, and every action then goes through
+-- the hooks as the variant left them.
+local made = setmetatable({}, { __mode = "k" })
+local HOOKS = { "legal", "apply", "check", "mover", "enter" }
+
+-- Whether phase 'ph' may use its playout: true for a playout this module
+-- did not make (the game's own), else whether the phase still has every
+-- hook the playout was made with.
+function tricks.batch_holds(ph)
+  local m = made[ph.playout]
+  if not m then return true end
+  for _, k in ipairs(HOOKS) do
+    if ph[k] ~= m[k] then return false end
+  end
+  return true
+end
+
+local function declare_batch(ph)
+  local m = {}
+  for _, k in ipairs(HOOKS) do m[k] = ph[k] end
+  made[ph.playout] = m
+  return ph
+end
+
 function tricks.phase(spec)
   local enter, finish, after_trick = common_hooks(spec, "tricks.phase", false)
-  return {
+  return declare_batch {
     doc = spec.doc,
     cards = true,
     enter = enter,

@@ -17,6 +17,7 @@ local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local explain = require "talon.explain"
 local why = require "talon.host.why"
+local tricks = require "talon.tricks"
 local score = require "talon.score"
 
 local running = {}
@@ -434,13 +435,26 @@ end
 -- The playout loop: up to 'limit' random legal actions, fewer if the game
 -- ends, each by advance, or many at once by a batch when the game is quiet
 -- and unchecked. Returns the number played.
+-- The phases whose playout holds (talon.tricks: none of the hooks it
+-- stands for was replaced), found once per phase table: a definition is
+-- the host's own copy and does not change.
+local holds = setmetatable({}, { __mode = "k" })
+local function fast_phase(ph)
+  local h = holds[ph]
+  if h == nil then
+    h = ph.playout ~= nil and tricks.batch_holds(ph)
+    holds[ph] = h
+  end
+  return h
+end
+
 local function random_playout(g, rng, limit)
   local first, fast = g.nact, g.state.quiet and not g.checking
   local stop = first + limit
   g.picked = nil
   while g.ph and g.nact < stop do
     local ph = g.ph
-    if not (fast and ph.playout and batch(g, ph, rng, stop)) then
+    if not (fast and fast_phase(ph) and batch(g, ph, rng, stop)) then
       advance(g, ph, g.mover_seat, draw(g, rng), true)
     end
   end

@@ -31,6 +31,10 @@ function why.illegal(g, a)
   if g.ph.cards and not actions.is_card(a) then
     v = explain.violation(nil, ("%s must play a card now, not '%s'")
       :format(g.state.names[g.mover_seat], actions.text(a)), legal_text(g))
+  elseif actions.is_card(a) and a.deck ~= g.deck then
+    -- a card of another game's deck: no hook of this game is asked about it
+    v = explain.violation(nil, ("%s is not a card of this game's deck"):format(actions.text(a)),
+      legal_text(g))
   elseif g.ph.check then
     local ok, r = sandbox.call(g.ph.check, g.state, g.mover_seat, a)
     if not ok then error(r, 0) end

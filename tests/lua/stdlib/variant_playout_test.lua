@@ -1,0 +1,53 @@
+-- A house rule holds on every path (docs/variants.md): a variant that
+-- wraps a phase's legal hook is obeyed by quiet random playouts too, not
+-- only by g:play. The batch playout of talon.tricks stands for the hooks
+-- it was made with; once one is wrapped, every action goes through them.
+local t = require "talon.host.testing"
+local loader = require "talon.host.loader"
+local game = require "talon.game"
+local talon = require "talon"
+local actions = require "talon.actions"
+
+local FIX = "tests/fixtures/variants/no_trump_lead.lua"
+
+-- Plays one quiet random hand with g:playout, then replays its actions one
+-- by one with g:play in a game that checks every action against the
+-- variant's legal hook. Returns the number of actions and the first
+-- refusal (nil when the playout obeyed the rule).
+local function playout_then_replay(def, seed)
+  local quiet = game.new(def, { seed = seed, quiet = true, hands = 1, options = { players = 4 } })
+  quiet:playout(talon.rng(seed))
+  local g = game.new(def, { seed = seed, hands = 1, options = { players = 4 } })
+  for i = 1, quiet.nact do
+    local ok, v = g:try(quiet.act[i])
+    if not ok then return i, tostring(v) end
+  end
+  return quiet.nact, nil
+end
+
+t.test("a wrapped legal hook holds in quiet playouts (no trump lead)", function()
+  local def = assert(loader.load(FIX))
+  for seed = 1, 40 do
+    local n, refusal = playout_then_replay(def, seed)
+    t.eq(refusal, nil, ("seed %d: the playout played an action the variant refuses"):format(seed))
+    t.ok(n > 20, "a whole hand was played")
+  end
+end)
+
+-- The check is not blind: the base game's playouts lead trump while
+-- holding other suits, which the variant refuses.
+t.test("the base game's playouts break the variant's rule, so the test can fail", function()
+  local base = assert(loader.load("hokm"))
+  local def = assert(loader.load(FIX))
+  local broken = 0
+  for seed = 1, 40 do
+    local quiet = game.new(base, { seed = seed, quiet = true, hands = 1,
+                                   options = { players = 4 } })
+    quiet:playout(talon.rng(seed))
+    local g = game.new(def, { seed = seed, hands = 1, options = { players = 4 } })
+    for i = 1, quiet.nact do -- by text: the two loads have decks of their own
+      if not g:try(actions.text(quiet.act[i])) then broken = broken + 1; break end
+    end
+  end
+  t.ok(broken > 0, "some base playout led trump against the house rule")
+end)
