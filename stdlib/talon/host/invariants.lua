@@ -10,6 +10,8 @@
 local game = require "talon.game"
 local record = require "talon.host.record"
 local sandbox = require "talon.host.sandbox"
+local actions = require "talon.actions"
+local score = require "talon.score"
 
 local invariants = {}
 
@@ -101,6 +103,47 @@ local function checked(g, seed)
   return nil
 end
 
+-- The fast path against the per-action path: a quiet game of 'seed' plays
+-- out with g:playout (the batch path of simulations, where a phase has
+-- one); its actions are then replayed one by one with g:try in a game of
+-- the same seed. An action the per-action path refuses, another seat to
+-- move, or another end is a failure naming the seed, the action and both
+-- answers.
+local function fast_path_differs(def, p, seed, limit)
+  local q = {}
+  for k, v in pairs(p) do q[k] = v end
+  q.checking = nil
+  local ok, fast = pcall(game.new, def, q)
+  if not ok then return failure(seed, "error", tostring(fast)) end
+  local pok, err = pcall(fast.playout, fast, require("talon").rng(seed), limit)
+  if not pok then
+    return failure(seed, "error", "the quiet playout raised: " .. tostring(err), record.write(fast))
+  end
+  local g = game.new(def, q)
+  for i = 1, fast.nact do
+    local a, seat = fast.act[i], fast.act_seat[i]
+    local text = actions.text(a)
+    if g:mover() ~= seat then
+      return failure(seed, "invariant", ("fast path: action %d (%s) was seat %d's; the per-action"
+        .. " path has seat %s to move"):format(i, text, seat, tostring(g:mover())),
+        record.write(fast))
+    end
+    local tok, legal, v = pcall(g.try, g, a)
+    if not tok or not legal then
+      return failure(seed, "invariant", ("fast path: action %d, seat %d played %s; the"
+        .. " per-action path refuses it: %s"):format(i, seat, text, tostring(tok and v or legal)),
+        record.write(fast))
+    end
+  end
+  local fs, gs = score.text(fast:scores()), score.text(g:scores())
+  if fs ~= gs or fast:over() ~= g:over() then
+    return failure(seed, "invariant", ("fast path: after %d actions the scores are %s%s; the"
+      .. " per-action path has %s%s"):format(fast.nact, fs, fast:over() and " (over)" or "", gs,
+      g:over() and " (over)" or ""), record.write(fast))
+  end
+  return nil
+end
+
 -- One random game with seed 'seed'; nil, its number of actions and whether
 -- the match ended (rather than stopping at params.hands); or a failure.
 local function one_game(def, params, seed, limit)
@@ -126,6 +169,8 @@ local function one_game(def, params, seed, limit)
       bad = failure(seed, "invariant", ("no end after %d actions"):format(limit), record.write(g))
     end
   end
+  if bad then return bad end
+  bad = fast_path_differs(def, p, seed, limit)
   if bad then return bad end
   local res = g:result()
   return nil, steps, g.hands_done < (p.hands or math.huge) or (res and res.winner ~= nil)
