@@ -35,17 +35,23 @@ function why.illegal(g, a)
     -- a card of another game's deck: no hook of this game is asked about it
     v = explain.violation(nil, ("%s is not a card of this game's deck"):format(actions.text(a)),
       legal_text(g))
-  elseif g.ph.check then
-    local ok, r = sandbox.call(g.ph.check, g.state, g.mover_seat, a)
-    if not ok then error(r, 0) end
-    v = r
+  end
+  local failed
+  if v == nil and g.ph.check then
+    local ok, r, _, kind = sandbox.call(g.ph.check, g.state, g.mover_seat, a)
+    -- a check that raises (a base game's, asked about a refusal a house
+    -- rule made) still leaves the refusal explained, and says so; a stop
+    -- (budget, Ctrl-C, memory) goes on up
+    if not ok and kind ~= "error" then error(r, 0) end
+    if ok then v = r else failed = string.match(tostring(r), "^[^\n]*") end
   end
   if not explain.is_violation(v) then
     -- a table of the game's own: its rule read raw, and only as a string
     local rule = type(v) == "table" and rawget(v, "rule") or nil
     if type(rule) ~= "string" then rule = nil end
-    v = explain.violation(rule, ("'%s' is not legal in phase %s")
-      :format(actions.text(a), g.state.phase), legal_text(g))
+    v = explain.violation(rule, ("'%s' is not legal in phase %s%s"):format(actions.text(a),
+      g.state.phase, failed and (" (the game's explanation failed: " .. failed .. ")") or ""),
+      legal_text(g))
   end
   v.seat, v.action = g.mover_seat, a
   return v
