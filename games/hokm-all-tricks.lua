@@ -6,6 +6,6 @@ local hokm = require "games.hokm"
 
 return variant.of(hokm, {
   name = "Hokm (all tricks)",
-  summary = "Hokm where all 13 tricks are played; Kot needs 13-0 (RULES.md K2)",
+  summary = "Hokm where all 13 tricks are played; Kot needs 13-0",
   options = { play_all_tricks = true },
 })
