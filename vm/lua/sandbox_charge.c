@@ -14,6 +14,7 @@
  */
 #include "sandbox.h"
 
+#include <string.h>
 #include <time.h>
 #include <lauxlib.h>
 
@@ -113,9 +114,52 @@ static int charge_walk(lua_State *L) {
   return charged(L, 2);
 }
 
+/* A method of a host object (self.meter its meter) as a walk: already
+ * inside a charged call it runs in that call; else charged to the meter
+ * with twice the budget, its error raised again as it was raised (a
+ * violation stays a table), a stop as its message. Upvalues: the charge
+ * state, "left", the method, "meter". */
+static int method_call(lua_State *L) {
+  charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(3));
+  lua_insert(L, 1);
+  if (cs->depth > 0) {
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+  }
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_rawget(L, 2);
+  luaL_checktype(L, -1, LUA_TTABLE); /* self.meter */
+  lua_insert(L, 1);                  /* meter method self args... */
+  int results = charged(L, 2);
+  int base = lua_gettop(L) - results + 1; /* true | false */
+  if (lua_toboolean(L, base)) return results - 1;
+  if (results == 4 && lua_isstring(L, base + 3) &&
+      strcmp(lua_tostring(L, base + 3), "error") == 0 &&
+      !lua_isnil(L, base + 2))
+    lua_pushvalue(L, base + 2);
+  else
+    lua_pushvalue(L, base + 1);
+  return lua_error(L);
+}
+
+/* method(f) -> f as a walk charged to self.meter (method_call). */
+static int charge_method(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 1);
+  lua_pushliteral(L, "meter");
+  lua_pushcclosure(L, method_call, 4);
+  return 1;
+}
+
 static const luaL_Reg charge_functions[] = {
-    {"budget", charge_budget}, {"run", charge_run}, {"charge", charge_call},
-    {"walk", charge_walk},     {NULL, NULL},
+    {"budget", charge_budget}, {"run", charge_run},
+    {"charge", charge_call},   {"walk", charge_walk},
+    {"method", charge_method}, {NULL, NULL},
 };
 
 void tl_sandbox_open_charge(lua_State *L) {

@@ -491,28 +491,13 @@ function G:record() return require("talon.host.record").write(self) end
 -- The methods that run hooks or read the game's state (which game code may
 -- have filled with anything) each run as one call charged to the game's
 -- meter: its total budget, and the per-call one for every state walk. One
--- method calling another (a view asks for the legal actions) is already
--- inside that call.
-local walking = false
-
-local function rethrow(ok, ...)
-  walking = false
-  if ok then return ... end
-  local msg, original, kind = ...
-  if kind == "error" and original ~= nil then error(original, 0) end
-  error(msg, 0)
-end
-
+-- called inside another charged call (a view asks for the legal actions)
+-- runs in that call (sandbox.method, vm/lua/sandbox_charge.c).
 -- (g:play and g:try need no wrapper: they take their own copy of the
 -- action, and charge the meter for the one call that plays it.)
 for _, name in ipairs { "legal", "why", "explain", "view", "events", "playout", "undo",
                         "record" } do
-  local method = G[name]
-  G[name] = function(self, ...)
-    if walking then return method(self, ...) end
-    walking = true
-    return rethrow(sandbox.walk(self.meter, method, self, ...))
-  end
+  G[name] = sandbox.method(G[name])
 end
 
 -- A card of the current legal Hand needs no walk to be found legal (the

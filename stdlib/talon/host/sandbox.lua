@@ -173,6 +173,10 @@ sandbox.charge = C.charge
 -- first and the host can clean up after them.
 sandbox.walk = C.walk
 
+-- method(f): f(self, ...) as a walk charged to self.meter, raising what it
+-- raised; inside another charged call it simply runs there.
+sandbox.method = C.method
+
 -- Text that game code computes (a rule text, a phase doc): f(...) under
 -- the budget, raising its error; a result that is not a string or nil is
 -- an error naming what it was.
