@@ -76,7 +76,8 @@ local function distribution(list)
     for i, v in ipairs(values) do out[i] = { value = v, count = counts[v] } end
     return { counts = out }
   end
-  local sorted = { table.unpack(list) }
+  -- copied item by item: a long run has more values than unpack may return
+  local sorted = table.move(list, 1, #list, 1, {})
   table.sort(sorted)
   local function q(p) return sorted[math.max(1, math.ceil(p * #sorted))] end
   return { p10 = q(0.1), median = q(0.5), p90 = q(0.9), min = sorted[1], max = sorted[#sorted] }
