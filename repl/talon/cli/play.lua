@@ -241,6 +241,16 @@ local function save_record(g, file)
   say("record written to %s (replay it with: talon replay %s)", file, file)
 end
 
+-- Writes the record as the game goes, after every action, atomically:
+-- however the session ends (quit, Ctrl-C, Ctrl-D, an error, a killed
+-- process) the record of what was played is on disk.
+local function keep_record(c)
+  local file = c.p.flags.record
+  if not file then return end
+  local ok, err = require("talon.host.files").write(file, c.g:record())
+  if not ok then options.fail("%s", err) end
+end
+
 local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch",
                 explain = "switch" }
 
@@ -262,11 +272,8 @@ local function setup(args)
            echo_off = term.isatty(0) }
 end
 
-function play.run(args)
-  local c = setup(args)
+local function session(c)
   local g, seat = c.g, c.seat
-  say("%s — %s", c.def.name, c.def.summary)
-  say("you are seat %d (%s); type 'help' for commands.", seat, g.state.names[seat])
   local seen = show_events(g, seat, 1)
   local quit = false
   while not g:over() and not quit do
@@ -280,7 +287,21 @@ function play.run(args)
     else
       bot_turn(c, mover)
     end
+    keep_record(c)
     seen = show_events(g, seat, seen)
+  end
+end
+
+function play.run(args)
+  local c = setup(args)
+  local g, seat = c.g, c.seat
+  say("%s — %s", c.def.name, c.def.summary)
+  say("you are seat %d (%s); type 'help' for commands.", seat, g.state.names[seat])
+  keep_record(c)
+  local ok, err = pcall(session, c)
+  if not ok then
+    pcall(keep_record, c) -- an error or Ctrl-C: what was played is kept
+    error(err, 0)
   end
   if g:over() then
     local res = g:result()
