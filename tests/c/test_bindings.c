@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "snippets.h"
 #include <lauxlib.h>
 #include <lualib.h>
 
@@ -45,36 +47,12 @@ static const char prelude[] =
     "local kosel = talon.deck{ ranks = 'A T K Q J 9 8 7 6', "
     "  points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } }\n";
 
-/* Runs prelude + code; returns the Lua status with the single result (or
- * the error message) converted to a string on the stack top. */
-static int run(lua_State *L, const char *code) {
-  lua_settop(L, 0);
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  luaL_addstring(&b, prelude);
-  luaL_addstring(&b, code);
-  luaL_pushresult(&b);
-  int st = luaL_loadbuffer(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=t");
-  if (st == LUA_OK) st = lua_pcall(L, 0, 1, 0);
-  luaL_tolstring(L, -1, NULL);
-  return st;
-}
-
-/* The snippet returns a value whose tostring is 'want'. */
 static void expect(lua_State *L, const char *code, const char *want) {
-  int st = run(L, code);
-  if (st != LUA_OK) fail_msg("%s\n-> error %s", code, lua_tostring(L, -1));
-  assert_string_equal(lua_tostring(L, -1), want);
+  snippet_expect(L, prelude, code, want);
 }
 
-/* The snippet raises an error whose message contains 'part'. */
 static void expect_error(lua_State *L, const char *code, const char *part) {
-  int st = run(L, code);
-  if (st == LUA_OK)
-    fail_msg("%s\n-> no error, returned %s", code, lua_tostring(L, -1));
-  if (!strstr(lua_tostring(L, -1), part))
-    fail_msg("%s\n-> error %s\n   does not contain %s", code,
-             lua_tostring(L, -1), part);
+  snippet_expect_error(L, prelude, code, part);
 }
 
 /* HOS-R6 (480 points), KOZ-R2 (36 cards, 120), BES-R3 (120 per pack),
