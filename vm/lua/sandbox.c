@@ -374,6 +374,26 @@ tl_sb_status tl_sandbox_pcall(lua_State *L, int nargs, int nresults,
   return st;
 }
 
+int tl_sandbox_call_results(lua_State *L, int fn, int budget_ms) {
+  tl_sb_status st =
+      tl_sandbox_pcall2(L, lua_gettop(L) - fn, LUA_MULTRET, budget_ms, 0);
+  if (st == TL_SB_OK) {
+    lua_pushboolean(L, 1);
+    lua_insert(L, fn);
+    return lua_gettop(L) - fn + 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_insert(L, -3);
+  lua_pushstring(L, tl_sandbox_kind(st));
+  return 4;
+}
+
+double tl_sandbox_clock_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 const char *tl_sandbox_kind(tl_sb_status st) {
   static const char *const names[] = {"ok",        "error",  "budget",
                                       "interrupt", "memory", "handler"};

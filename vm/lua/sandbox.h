@@ -69,6 +69,16 @@ tl_sb_status tl_sandbox_pcall(lua_State *L, int nargs, int nresults,
 tl_sb_status tl_sandbox_pcall2(lua_State *L, int nargs, int nresults,
                                int budget_ms, int flags);
 
+/* Calls the function at index 'fn' with the values above it as
+ * tl_sandbox_pcall2 does, and leaves the results as talon.sandbox.call
+ * returns them, from index 'fn' on: true and the results, or false, the
+ * message, the original error value and the kind. Returns how many. */
+int tl_sandbox_call_results(lua_State *L, int fn, int budget_ms);
+
+/* Monotonic time in milliseconds (CLOCK_MONOTONIC; a vDSO call, cheap
+ * enough to take around every call into game code). */
+double tl_sandbox_clock_ms(void);
+
 /* The name of a status as talon.sandbox.call reports it ("error",
  * "budget", "interrupt", "memory", "handler"; "ok"). */
 const char *tl_sandbox_kind(tl_sb_status st);

@@ -15,36 +15,12 @@
 #include "sandbox.h"
 
 #include <string.h>
-#include <time.h>
 #include <lauxlib.h>
 
 typedef struct charge_state {
   int budget_ms; /* per call into game code */
   int depth;     /* charged calls in progress */
 } charge_state;
-
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* Calls the function at index 'fn' with the values above it under 'ms';
- * leaves true and its results, or false, message, original, kind, from
- * index 'fn' on. Returns how many. */
-static int protected_call(lua_State *L, int fn, int ms) {
-  tl_sb_status st =
-      tl_sandbox_pcall2(L, lua_gettop(L) - fn, LUA_MULTRET, ms, 0);
-  if (st == TL_SB_OK) {
-    lua_pushboolean(L, 1);
-    lua_insert(L, fn);
-    return lua_gettop(L) - fn + 1;
-  }
-  lua_pushboolean(L, 0);
-  lua_insert(L, -3);
-  lua_pushstring(L, tl_sandbox_kind(st));
-  return 4;
-}
 
 /* budget([ms]) -> ms: the per-call budget, set when ms is given. */
 static int charge_budget(lua_State *L) {
@@ -63,7 +39,7 @@ static int charge_budget(lua_State *L) {
 static int charge_run(lua_State *L) {
   charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
   luaL_checkany(L, 1);
-  return protected_call(L, 1, cs->budget_ms);
+  return tl_sandbox_call_results(L, 1, cs->budget_ms);
 }
 
 /* The meter's "left" (the key is upvalue 2: an interned string pushed as
@@ -94,12 +70,12 @@ static int charged(lua_State *L, int times) {
     return 4;
   }
   int ms = cs->budget_ms * times;
-  double t0 = cs->depth == 0 ? now_ms() : 0;
+  double t0 = cs->depth == 0 ? tl_sandbox_clock_ms() : 0;
   cs->depth++;
-  int n = protected_call(L, 2, ms);
+  int n = tl_sandbox_call_results(L, 2, ms);
   cs->depth--;
   if (cs->depth == 0) {
-    lua_Number left = meter_left(L) - (now_ms() - t0);
+    lua_Number left = meter_left(L) - (tl_sandbox_clock_ms() - t0);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushnumber(L, left);
     lua_rawset(L, 1);

@@ -8,7 +8,6 @@
 #include "sandbox.h"
 #include "talon_lua.h"
 
-#include <time.h>
 #include <lauxlib.h>
 
 /* load(path, chunkname, env): the environment is the caller's (the
@@ -39,16 +38,7 @@ static int sandbox_call(lua_State *L) {
   luaL_checkany(L, 2);
   if (ms > 0 && tl_sandbox_memory(L, NULL) == 0)
     return luaL_error(L, "sandbox.call: time budgets need a sandbox state");
-  tl_sb_status st = tl_sandbox_pcall2(L, lua_gettop(L) - 2, LUA_MULTRET, ms, 0);
-  if (st == TL_SB_OK) {
-    lua_pushboolean(L, 1);
-    lua_replace(L, 1);
-    return lua_gettop(L);
-  }
-  lua_pushboolean(L, 0);
-  lua_insert(L, -3);
-  lua_pushstring(L, tl_sandbox_kind(st));
-  return 4;
+  return tl_sandbox_call_results(L, 2, ms);
 }
 
 static int sandbox_memory(lua_State *L) {
@@ -80,9 +70,7 @@ static int sandbox_safe(lua_State *L) {
 /* Monotonic milliseconds (a float, microseconds and below in the
  * fraction): a vDSO call, cheap enough to take around every hook. */
 static int sandbox_clock(lua_State *L) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  lua_pushnumber(L, (lua_Number)ts.tv_sec * 1e3 + (lua_Number)ts.tv_nsec / 1e6);
+  lua_pushnumber(L, tl_sandbox_clock_ms());
   return 1;
 }
 

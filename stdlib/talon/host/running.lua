@@ -398,6 +398,15 @@ local function own_action(g, a)
   return actions.make(verb, arg, extra)
 end
 
+-- Is 'a' a card of this game's deck in the legal Hand 'h'?
+local function in_hand(g, h, a)
+  return actions.is_card(a) and a.deck == g.deck and h:count(a) > 0
+end
+
+-- The comparison with a non-card phase's legal list (the game's values)
+-- under the budget.
+local is_legal_walked = sandbox.method(why.is_legal)
+
 -- Applies an action; returns true, or false and a violation if illegal.
 -- A failing hook restores the position before the action and re-raises.
 function G:try(a)
@@ -409,15 +418,11 @@ function G:try(a)
   local ph = self.ph
   if ph.cards then
     if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
-      and (not actions.is_card(a) or a.deck ~= self.deck
-        or (self.legal_h or self:legal_hand()):count(a) == 0) then
+      and not in_hand(self, self.legal_h or self:legal_hand(), a) then
       return false, why.illegal(self, a)
     end
-  else
-    -- the legal list is the game's: compared under the budget
-    local ok, legal, original, kind = sandbox.walk(self.meter, why.is_legal, self, a)
-    if not ok then error(kind == "error" and original ~= nil and original or legal, 0) end
-    if not legal then return false, why.illegal(self, a) end
+  elseif not is_legal_walked(self, a) then
+    return false, why.illegal(self, a)
   end
   return commit(self, a)
 end
@@ -505,10 +510,7 @@ end
 local why_walk = G.why
 function G:why(x)
   local h = self.legal_h
-  if h and not self.aborted and actions.is_card(x) and x.deck == self.deck
-      and h:count(x) > 0 then
-    return nil
-  end
+  if h and not self.aborted and in_hand(self, h, x) then return nil end
   return why_walk(self, x)
 end
 

@@ -116,7 +116,7 @@ local function build_base()
   base.string = freeze(safe.string, "string") -- no dump; bounded patterns
   base.table = freeze(safe.table, "table") -- bounded lengths and ranges
   base.math = freeze(without(math, { random = true, randomseed = true }), "math")
-  base.utf8 = freeze(without(utf8), "utf8")
+  base.utf8 = freeze(utf8, "utf8")
   base.talon = sandbox.library("talon")
   return setmetatable(base, { __index = unknown, __metatable = false })
 end
@@ -132,19 +132,14 @@ function sandbox.env(names)
   return setmetatable({}, { __index = lookup, __newindex = assign, __metatable = false })
 end
 
--- Loads the text file 'path' (binary chunks refused) as chunk 'chunkname'
--- in environment 'env'. Returns the function, or nil and a message.
-function sandbox.load(path, chunkname, env)
-  local f, err = C.load(path, chunkname, env)
-  if not f then return nil, err end
-  return f
-end
+-- load(path, chunkname, env): the text file 'path' (binary chunks refused)
+-- as chunk 'chunkname' in environment 'env'; the function, or nil and a
+-- message (vm/lua/sandbox_load.c).
+sandbox.load = C.load
 
 -- }==================================================
 
 -- {================================================== calls
-
-local ccall = C.call
 
 -- Per call into game code (milliseconds); a whole action, with every hook
 -- it runs, is one call. The program's --budget option sets it.
@@ -181,7 +176,7 @@ sandbox.method = C.method
 -- the budget, raising its error; a result that is not a string or nil is
 -- an error naming what it was.
 function sandbox.text_of(f, ...)
-  local ok, r = ccall(C.budget(), f, ...)
+  local ok, r = sandbox.call(f, ...)
   if not ok then error(r, 0) end
   if r ~= nil and type(r) ~= "string" then
     error(("a rule text or phase doc must be a string, got %s"):format(type(r)), 0)
@@ -195,7 +190,7 @@ function sandbox.text(v)
   local t = type(v)
   if t == "string" then return v end
   if t == "number" or t == "boolean" or t == "nil" then return tostring(v) end
-  local ok, s = ccall(C.budget(), tostring, v)
+  local ok, s = sandbox.call(tostring, v)
   if ok and type(s) == "string" then return s end
   return ("(a %s that cannot be shown)"):format(t)
 end
