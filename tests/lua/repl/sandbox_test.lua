@@ -219,3 +219,31 @@ t.test("policy: the host and the command line are not in the library", function(
 end)
 
 -- }==================================================
+
+-- api.md "sandbox.charge", "sandbox.method": the host's charged calls check
+-- what they are given and spend a meter honestly.
+t.test("charge and method: bad arguments are argument errors; a spent meter fails", function()
+  local C = require("talon").sandbox
+  local ok, err = pcall(C.charge, nil, print)
+  t.ok(not ok and err:find("bad argument #1 to", 1, true)
+    and err:find("(table expected, got nil)", 1, true), err)
+  ok, err = pcall(C.charge, { left = 10 })
+  t.ok(not ok and err:find("bad argument #2 to", 1, true), err)
+  local r1, msg, original, kind = C.charge({ left = 0, total = 5, who = "x.lua" }, error, "no")
+  t.eq(r1, false)
+  t.eq(msg, "x.lua: total time budget of 5 ms used up")
+  t.eq(original, nil)
+  t.eq(kind, "budget")
+  local m = { left = 1000, total = 1000, who = "m" }
+  t.eq(select("#", C.charge(m, function(...) return ... end, 1, nil, 3)), 4, "true and 3 results")
+  t.ok(m.left <= 1000, "the meter was charged")
+  local wrapped = C.method(function(self, x) return self.v + x end)
+  ok, err = pcall(wrapped, 5)
+  t.ok(not ok and err:find("table expected", 1, true), err)
+  ok, err = pcall(wrapped, { v = 1 })
+  t.ok(not ok and err:find("table expected, got nil", 1, true), "no meter: " .. tostring(err))
+  t.eq(wrapped({ v = 1, meter = m }, 2), 3)
+  local v = setmetatable({}, { __tostring = function() return "violation" end })
+  ok, err = pcall(C.method(function() error(v) end), { meter = m })
+  t.ok(not ok and err == v, "an error value is raised again as it was raised")
+end)
