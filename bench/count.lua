@@ -1,7 +1,8 @@
 -- bench/count.lua: a fixed workload of random Hokm-4 hands (seeded, quiet)
 -- for counting instructions with callgrind, which the load of a shared
 -- machine does not disturb (timings do not repeat; counts do).
---   talon run bench/count.lua MODE N
+--   talon run bench/count.lua MODE N [GAME]
+-- GAME (default hokm) is any game or variant name, e.g. hokm-no-trump-lead.
 -- MODE: "new" (N new games, no play), "playout" (N games, each a new game
 -- then g:playout of its one hand), "play" (the same with g:play per
 -- action), "match" (one match of N hands in one g:playout; keep N small
@@ -16,7 +17,7 @@ local loader = require "talon.host.loader"
 local talon = require "talon"
 
 local mode, n = arg[1] or "playout", math.tointeger(tonumber(arg[2] or "")) or 1000
-local def = assert(loader.load("hokm"))
+local def = assert(loader.load(arg[3] or "hokm"))
 local rng = talon.rng(1)
 
 if mode == "match" then

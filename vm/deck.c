@@ -163,7 +163,13 @@ tv_status tv_deck_init(tv_deck *d, const char *suits, const char *ranks,
 }
 
 void tv_deck_set_points(tv_deck *d, int rank, int points) {
-  if (rank >= 0 && rank < d->nranks) d->rank_points[rank] = (int16_t)points;
+  if (rank < 0 || rank >= d->nranks) return;
+  for (int s = 0; s < d->nsuits; s++)
+    d->points[tv_kind(d, s, rank)] = (int16_t)points;
+}
+
+void tv_deck_set_card_points(tv_deck *d, tv_card kind, int points) {
+  if (kind < d->nkinds) d->points[kind] = (int16_t)points;
 }
 
 tv_status tv_deck_set_copies(tv_deck *d, int copies, tv_err *e) {
@@ -187,7 +193,7 @@ tv_status tv_deck_add_jokers(tv_deck *d, int n, int points, tv_err *e) {
     d->nkinds = (uint8_t)(d->joker + 1);
   }
   d->copies[d->joker] = (uint8_t)n;
-  d->joker_points = (int16_t)points;
+  d->points[d->joker] = (int16_t)points;
   tv_status st = recount(d, e);
   if (st != TV_OK) d->copies[d->joker] = 0;
   return st;

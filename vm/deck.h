@@ -48,8 +48,7 @@ typedef struct tv_deck {
   char suit_glyph[TV_MAX_SUITS][TV_NAME_MAX]; /* UTF-8: "♠" (or the name) */
   uint8_t suit_red[TV_MAX_SUITS];             /* printed red in colour */
   char rank_name[TV_MAX_RANKS][TV_NAME_MAX];  /* ASCII: "A", "T" */
-  int16_t rank_points[TV_MAX_RANKS];
-  int16_t joker_points;
+  int16_t points[TV_MAX_KINDS];               /* card points per kind */
   uint8_t copies[TV_MAX_KINDS];
 } tv_deck;
 
@@ -62,8 +61,13 @@ typedef struct tv_deck {
 tv_status tv_deck_init(tv_deck *d, const char *suits, const char *ranks,
                        tv_err *e);
 
-/* Sets the card points of one rank (0-based index, 0 = highest). */
+/* Sets the card points of every suited card of one rank (0-based index,
+ * 0 = highest). */
 void tv_deck_set_points(tv_deck *d, int rank, int points);
+
+/* Sets the card points of one kind (a card of one suit and rank, or the
+ * joker), over what its rank gave it: each heart 1, Q♠ 13. */
+void tv_deck_set_card_points(tv_deck *d, tv_card kind, int points);
 
 /* Sets every suited kind to 'copies' copies (1..TV_MAX_COPIES). Fails with
  * TV_ERANGE when the deck would exceed TV_MAX_CARDS. */
@@ -86,7 +90,7 @@ static inline tv_card tv_kind(const tv_deck *d, int suit, int rank) {
   return (tv_card)(suit * d->nranks + rank);
 }
 static inline int tv_points(const tv_deck *d, tv_card c) {
-  return c == d->joker ? d->joker_points : d->rank_points[c % d->nranks];
+  return d->points[c];
 }
 
 /* Finds a suit or rank by name (case-insensitive; suits also by glyph,

@@ -74,10 +74,20 @@ void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
     if (k == r->top && trump >= 0) suit = trump;
     t->key[k] = (uint8_t)(suit << 4 | (r->order[tv_rank(d, (tv_card)k)] & 15));
   }
+  t->nplays = 0;
+  unsigned closed = r->unbroken;
+  if (r->unbroken_trump && trump >= 0) closed |= 1u << trump;
+  tv_trick_set_progress(t, 0, closed);
   tv_trick_clear(t);
 }
 
+void tv_trick_set_progress(tv_trick *t, int done, unsigned closed) {
+  t->done = (uint8_t)(done < 0 ? 0 : done > 255 ? 255 : done);
+  t->closed = (uint16_t)(closed & ((1u << (t->deck->nsuits + 1)) - 1));
+}
+
 void tv_trick_clear(tv_trick *t) {
+  if (t->nplays && t->done < 255) t->done++;
   t->led = -1;
   t->size = 0;
   t->nplays = 0;
@@ -103,9 +113,22 @@ static tv_trick_entry *open_entry(tv_trick *t, int seat, bool down) {
   return p;
 }
 
+/* The suits p's cards open to leads: a named breaking card opens all, a
+ * card of a closed suit its own (when playing it breaks it). */
+static void note_breaks(tv_trick *t, const tv_trick_entry *p) {
+  const tv_trick_rules *r = t->rules;
+  for (int i = 0; i < p->n; i++) {
+    if (r->breaks & TV_BIT(p->c[i]))
+      t->closed = 0;
+    else if (r->break_on_play)
+      t->closed &= (uint16_t) ~(1u << tv_trick_suit(t, p->c[i]));
+  }
+}
+
 /* Counts the filled entry p in: the lead sets the led suit and size, a
  * later face-up set that beats the best becomes the best. */
 static void close_entry(tv_trick *t, tv_trick_entry *p) {
+  if (t->closed) note_breaks(t, p);
   if (t->nplays == 0) {
     t->size = p->n;
     t->led = (int8_t)lead_suit(t, p);
@@ -232,6 +255,44 @@ uint64_t tv_trick_follow_mask(const tv_trick *t, uint64_t held,
   return tr;
 }
 
+uint64_t tv_trick_closed_mask(const tv_trick *t) {
+  uint64_t m = 0;
+  for (unsigned c = t->closed; c; c &= c - 1)
+    m |= tv_trick_suit_mask(t, __builtin_ctz(c));
+  return m;
+}
+
+/* The kinds of 'held' a one-card lead may be: the first lead of the hand
+ * if the rules name it and it is held, else no closed suit unless the
+ * leader holds nothing else (or only cards he is never forced to lead). */
+static uint64_t lead_kinds(const tv_trick *t, uint64_t held,
+                           tv_trick_rule *rule) {
+  const tv_trick_rules *r = t->rules;
+  *rule = TV_RULE_OK;
+  if (t->done == 0 && (held & r->first_lead)) {
+    *rule = TV_RULE_FIRST_LEAD;
+    return held & r->first_lead;
+  }
+  if (!t->closed) return held;
+  uint64_t open = held & ~tv_trick_closed_mask(t);
+  if (open == held || !(open & ~r->unforced)) return held;
+  *rule = TV_RULE_UNBROKEN;
+  return open;
+}
+
+uint64_t tv_trick_card_mask(const tv_trick *t, uint64_t held,
+                            tv_trick_rule *rule) {
+  uint64_t m = t->nplays ? tv_trick_follow_mask(t, held, rule)
+                         : lead_kinds(t, held, rule);
+  uint64_t bar = t->rules->first_bar;
+  if (t->done == 0 && (m & bar) && *rule != TV_RULE_FOLLOW &&
+      *rule != TV_RULE_HEAD && *rule != TV_RULE_FIRST_LEAD && (m & ~bar)) {
+    *rule = TV_RULE_FIRST_TRICK;
+    m &= ~bar;
+  }
+  return m;
+}
+
 tv_trick_rule tv_trick_lead_shape(const tv_trick *t, const tv_hand *play) {
   const tv_trick_rules *r = t->rules;
   if (play->size > TV_TRICK_MAX_SET || !(r->lead_sizes >> play->size & 1))
@@ -260,10 +321,10 @@ static void restrict_to(const tv_hand *h, uint64_t m, tv_hand *out) {
 void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out) {
   tv_trick_rule rule;
   uint64_t m;
-  if (t->nplays == 0)
-    m = t->rules->lead_sizes & 2 ? tv_held_mask(h) : tv_trick_lead_mask(t, h);
-  else if (t->size == 1)
-    m = tv_trick_follow_mask(t, tv_held_mask(h), &rule);
+  if (t->nplays == 0 && !(t->rules->lead_sizes & 2))
+    m = tv_trick_lead_mask(t, h);
+  else if (t->nplays == 0 || t->size == 1)
+    m = tv_trick_card_mask(t, tv_held_mask(h), &rule);
   else
     m = tv_held_mask(h); /* sets have no suit obligation */
   restrict_to(h, m, out);
@@ -297,9 +358,8 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
   for (int i = 0; i < n; i++, seat = seat % nhands + 1) {
     tv_hand *h = hands[seat - 1];
     tv_trick_rule rule;
-    /* tv_trick_legal's kinds without building the Hand: any card leads */
-    uint64_t m = tv_held_mask(h);
-    if (t->nplays) m = tv_trick_follow_mask(t, m, &rule);
+    /* tv_trick_legal's kinds without building the Hand */
+    uint64_t m = tv_trick_card_mask(t, tv_held_mask(h), &rule);
     int size = 0;
     for (uint64_t b = m; b; b &= b - 1)
       size += h->n[__builtin_ctzll(b)];

@@ -23,6 +23,16 @@
  *
  * Suit obligations (follow, head, void) apply to one-card tricks; sets of
  * several cards have none (tv_trick_rules_check enforces the split).
+ *
+ * Hand rules, also for one-card tricks, look beyond the current trick: a
+ * trick remembers how many tricks of the hand were completed before it
+ * and which suits are still closed to leads. They are a required first
+ * lead (2♣, or any club), cards barred from the first trick while the
+ * player may play another (points in Hearts), and suits that may not be
+ * led until broken (hearts; the trump by a house rule), broken by a card
+ * of the suit or by named cards (Q♠), unless the leader holds nothing
+ * else. Every legal-card query applies them, so the fast paths and the
+ * reasons agree.
  * Everything is plain data with no allocation; the hot calls
  * (tv_trick_legal, tv_trick_play, tv_trick_random) are a few passes over a
  * hand's 64 counts.
@@ -70,7 +80,17 @@ typedef struct tv_trick_rules {
   uint8_t face_down;   /* a tv_trick_down */
   uint8_t wild_top;    /* the top card may join a lead of any suit */
   uint16_t lead_sizes; /* bit n set: a lead of n cards is allowed */
-  tv_card top;         /* the top card, or TV_NO_CARD */
+  /* hand rules (one-card tricks only) */
+  uint16_t unbroken;           /* suit bits: not to be led until broken */
+  uint8_t unbroken_trump;      /* the trump suit too, whichever it is */
+  uint8_t break_on_play;       /* a card of a closed suit played breaks it */
+  uint64_t breaks;             /* kinds whose play breaks every closed suit */
+  uint64_t unforced;           /* kinds a leader is never forced to lead: when
+                                  they are all he may lead, any card will do */
+  uint64_t first_lead;         /* kinds: the hand's first lead, when held */
+  uint64_t first_bar;          /* kinds kept off the first trick while the
+                                  player may play another card */
+  tv_card top;                 /* the top card, or TV_NO_CARD */
   uint8_t order[TV_MAX_RANKS]; /* rank index -> place in the trick order,
                                   0 the highest */
 } tv_trick_rules;
@@ -78,19 +98,22 @@ typedef struct tv_trick_rules {
 /* Why a play is illegal. */
 typedef enum tv_trick_rule {
   TV_RULE_OK,
-  TV_RULE_NOT_HELD,   /* a card of the play is not in the hand */
-  TV_RULE_EMPTY,      /* no card played */
-  TV_RULE_FULL,       /* the trick holds TV_TRICK_MAX_PLAYS plays */
-  TV_RULE_LEAD_SIZE,  /* a lead of a size the rules do not allow */
-  TV_RULE_LEAD_SUIT,  /* a lead of several cards mixing suits */
-  TV_RULE_LEAD_UP,    /* the lead is always face up */
-  TV_RULE_PLAY_SIZE,  /* a follower plays as many cards as the lead */
-  TV_RULE_NO_DOWN,    /* face-down play is not allowed */
-  TV_RULE_MUST_BEAT,  /* a face-up set must beat the best set */
-  TV_RULE_FOLLOW,     /* must follow the led suit */
-  TV_RULE_HEAD,       /* must beat the reference in the led suit */
-  TV_RULE_TRUMP,      /* void in the led suit: must trump */
-  TV_RULE_TRUMP_BEAT, /* void in the led suit: must trump and beat */
+  TV_RULE_NOT_HELD,    /* a card of the play is not in the hand */
+  TV_RULE_EMPTY,       /* no card played */
+  TV_RULE_FULL,        /* the trick holds TV_TRICK_MAX_PLAYS plays */
+  TV_RULE_LEAD_SIZE,   /* a lead of a size the rules do not allow */
+  TV_RULE_LEAD_SUIT,   /* a lead of several cards mixing suits */
+  TV_RULE_LEAD_UP,     /* the lead is always face up */
+  TV_RULE_PLAY_SIZE,   /* a follower plays as many cards as the lead */
+  TV_RULE_NO_DOWN,     /* face-down play is not allowed */
+  TV_RULE_MUST_BEAT,   /* a face-up set must beat the best set */
+  TV_RULE_FOLLOW,      /* must follow the led suit */
+  TV_RULE_HEAD,        /* must beat the reference in the led suit */
+  TV_RULE_TRUMP,       /* void in the led suit: must trump */
+  TV_RULE_TRUMP_BEAT,  /* void in the led suit: must trump and beat */
+  TV_RULE_FIRST_LEAD,  /* the hand's first lead is a named card */
+  TV_RULE_UNBROKEN,    /* a suit not yet broken may not be led */
+  TV_RULE_FIRST_TRICK, /* a card barred from the first trick */
 } tv_trick_rule;
 
 typedef struct tv_trick_why {
@@ -114,6 +137,8 @@ typedef struct tv_trick {
   int8_t led;   /* the led suit, -1 before the lead */
   uint8_t size; /* cards per play, set by the lead */
   uint8_t nplays, best;
+  uint8_t done;    /* tricks of the hand completed before this one */
+  uint16_t closed; /* suit bits: suits not yet open to leads */
   /* Per kind, filled by tv_trick_init so that "beats" is two lookups: the
    * effective suit << 4 | the place in the trick order (0 the highest). */
   uint8_t key[TV_MAX_KINDS];
@@ -141,8 +166,17 @@ tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
 void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
                    int trump);
 
-/* Empties t, keeping deck, rules and trump. */
+/* Empties t for the next trick of the hand, keeping deck, rules, trump
+ * and what the hand rules remember (a trick with plays counts as done). */
 void tv_trick_clear(tv_trick *t);
+
+/* Sets what the hand rules remember, for a position set up mid-hand:
+ * 'done' tricks completed (0..255) and the suits (bits, suits of the deck
+ * and the jokers' only) still closed to leads. */
+void tv_trick_set_progress(tv_trick *t, int done, unsigned closed);
+
+/* True when the rules have any hand rule. */
+bool tv_trick_rules_hand(const tv_trick_rules *r);
 
 /* True when card c beats card b (the relation above). */
 bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b);
@@ -171,6 +205,17 @@ tv_card tv_trick_reference(const tv_trick *t);
  * that narrowed them (TV_RULE_OK when any card will do). */
 uint64_t tv_trick_follow_mask(const tv_trick *t, uint64_t held,
                               tv_trick_rule *rule);
+
+/* For a one-card play from the kinds in 'held': the kinds the next play
+ * may be (lead or follow) under the suit obligations and the hand rules,
+ * and in *rule the obligation that narrowed them last (TV_RULE_OK when
+ * any card will do). The one source of legal cards for one-card tricks:
+ * tv_trick_legal, the reasons and the playouts all ask it. */
+uint64_t tv_trick_card_mask(const tv_trick *t, uint64_t held,
+                            tv_trick_rule *rule);
+
+/* The kinds of the suits still closed to leads (effective suits). */
+uint64_t tv_trick_closed_mask(const tv_trick *t);
 
 /* TV_RULE_OK when the n cards of 'play' make a lead the rules allow, else
  * TV_RULE_LEAD_SIZE or TV_RULE_LEAD_SUIT. */

@@ -83,7 +83,9 @@ static void walk_kinds(walk *w, const tv_hand *from, uint64_t m) {
 static void each_lead(walk *w, const tv_hand *h) {
   const tv_trick *t = w->t;
   const tv_trick_rules *r = t->rules;
+  tv_trick_rule rule;
   uint64_t held = tv_held_mask(h);
+  if (r->lead_sizes == 2) held = tv_trick_card_mask(t, held, &rule);
   uint64_t wild =
       r->wild_top && r->top != TV_NO_CARD ? held & TV_BIT(r->top) : 0;
   for (int s = 0; s <= t->deck->nsuits && !w->stop; s++) {
@@ -108,7 +110,7 @@ int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
   }
   if (t->size == 1 && t->rules->face_down == TV_DOWN_NEVER) {
     tv_trick_rule rule;
-    uint64_t m = tv_trick_follow_mask(t, tv_held_mask(h), &rule);
+    uint64_t m = tv_trick_card_mask(t, tv_held_mask(h), &rule);
     for (; m && !w.stop; m &= m - 1) {
       tv_hand_clear(&w.cur);
       tv_hand_add(&w.cur, (tv_card)__builtin_ctzll(m), 1);

@@ -13,6 +13,7 @@ void tv_trick_rules_default(tv_trick_rules *r) {
   memset(r, 0, sizeof *r);
   r->lead_sizes = 1u << 1;
   r->top = TV_NO_CARD;
+  r->break_on_play = 1;
   for (int i = 0; i < TV_MAX_RANKS; i++)
     r->order[i] = (uint8_t)i;
 }
@@ -54,6 +55,32 @@ static tv_status check_switches(const tv_trick_rules *r, tv_err *e) {
   return TV_OK;
 }
 
+bool tv_trick_rules_hand(const tv_trick_rules *r) {
+  return r->unbroken || r->unbroken_trump || r->breaks || r->unforced ||
+         r->first_lead || r->first_bar;
+}
+
+/* The hand rules: kinds and suits of the deck, one-card face-up tricks,
+ * and breaking cards only where a suit can be closed. */
+static tv_status check_hand_rules(const tv_trick_rules *r, const tv_deck *d,
+                                  tv_err *e) {
+  uint64_t kinds = d->nkinds >= 64 ? ~0ull : ((uint64_t)1 << d->nkinds) - 1;
+  if ((r->breaks | r->unforced | r->first_lead | r->first_bar) & ~kinds)
+    return tv_fail(e, TV_EINVAL, "hand rules name a card outside the deck");
+  if (r->unbroken >> (d->nsuits + 1))
+    return tv_fail(e, TV_EINVAL, "key 'unbroken': not a suit of this deck");
+  if (!tv_trick_rules_hand(r)) return TV_OK;
+  if (r->lead_sizes != 1u << 1 || r->face_down != TV_DOWN_NEVER)
+    return tv_fail(e, TV_EINVAL,
+                   "hand rules (unbroken, first_lead, not_on_first_trick) "
+                   "apply to one-card face-up tricks only");
+  if ((r->breaks || r->unforced) && !r->unbroken && !r->unbroken_trump)
+    return tv_fail(e, TV_EINVAL,
+                   "keys 'breaks' and 'never_forced_to_lead' need "
+                   "'unbroken' suits");
+  return TV_OK;
+}
+
 tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
                                tv_err *e) {
   if (r->top != TV_NO_CARD && r->top >= d->nkinds)
@@ -65,5 +92,6 @@ tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
                    "one",
                    TV_TRICK_MAX_SET);
   tv_status st = check_order(r, d, e);
-  return st != TV_OK ? st : check_switches(r, e);
+  if (st == TV_OK) st = check_switches(r, e);
+  return st != TV_OK ? st : check_hand_rules(r, d, e);
 }

@@ -17,7 +17,8 @@ static const char *const rule_names[] = {
     "ok",           "not_in_hand",         "empty",        "trick_full",
     "lead_size",    "lead_suit",           "lead_face_up", "play_size",
     "no_face_down", "must_beat",           "must_follow",  "must_head",
-    "must_trump",   "must_trump_and_beat",
+    "must_trump",   "must_trump_and_beat", "first_lead",   "not_broken",
+    "first_trick",
 };
 
 const char *tv_trick_rule_name(tv_trick_rule rule) {
@@ -49,6 +50,11 @@ static tv_trick_rule lead_rule(const tv_trick *t, const tv_hand *hand,
     tv_trick_legal(t, hand, &legal);
     *sat = tv_hand_mask(&legal);
   }
+  if (rule != TV_RULE_OK || !hand || t->rules->lead_sizes != 1u << 1)
+    return rule;
+  uint64_t m = tv_trick_card_mask(t, tv_hand_mask(hand), &rule);
+  if (m & tv_hand_mask(play)) return TV_RULE_OK;
+  *sat = m;
   return rule;
 }
 
@@ -82,7 +88,7 @@ static tv_trick_rule find_rule(const tv_trick *t, const tv_hand *hand,
   }
   tv_trick_rule rule = face_rule(t, hand, play, down, sat);
   if (rule != TV_RULE_OK || t->size != 1 || !hand || down) return rule;
-  uint64_t m = tv_trick_follow_mask(t, tv_hand_mask(hand), &rule);
+  uint64_t m = tv_trick_card_mask(t, tv_hand_mask(hand), &rule);
   if (m & tv_hand_mask(play)) return TV_RULE_OK;
   *sat = m;
   return rule;
@@ -251,6 +257,69 @@ static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat,
   add_held(x, sat, hand);
 }
 
+/* The kinds of m in words, joined with 'join': whole suits as "any ♣"
+ * (or "♥ cards" when not 'any'), the other cards by name. */
+static void add_kinds(text *x, uint64_t m, const char *join, bool any) {
+  const tv_trick *t = x->t;
+  bool first = true;
+  for (int s = 0; s <= t->deck->nsuits; s++) {
+    uint64_t suit = tv_trick_suit_mask(t, s);
+    if (!suit || (m & suit) != suit) continue;
+    add(x, "%s%s", first ? "" : join, any ? "any " : "");
+    add_suit(x, s);
+    add(x, any ? "" : " cards");
+    m &= ~suit;
+    first = false;
+  }
+  for (; m; m &= m - 1, first = false) {
+    add(x, "%s", first ? "" : join);
+    add_card(x, (tv_card)__builtin_ctzll(m));
+  }
+}
+
+/* "♥" or "trump ♥", for each suit still closed. */
+static void add_closed(text *x) {
+  const tv_trick *t = x->t;
+  bool first = true;
+  for (unsigned c = t->closed; c; c &= c - 1, first = false) {
+    int s = __builtin_ctz(c);
+    add(x, "%s%s", first ? "" : " or ",
+        t->rules->unbroken_trump && s == t->trump ? "trump " : "");
+    add_suit(x, s);
+  }
+}
+
+static void say_hand_rule(text *x, tv_trick_rule rule, uint64_t sat,
+                          const tv_hand *hand) {
+  const tv_trick_rules *r = x->t->rules;
+  if (rule == TV_RULE_FIRST_LEAD) {
+    add(x, "the first trick of the hand is led with ");
+    add_kinds(x, r->first_lead, " or ", true);
+  } else if (rule == TV_RULE_UNBROKEN) {
+    add_closed(x);
+    if (r->breaks || r->break_on_play) {
+      add(x, " may not be led until broken (until ");
+      unsigned c = x->t->closed;
+      if (r->break_on_play && (c & (c - 1))) add(x, "a card of the suit");
+      if (r->break_on_play && !(c & (c - 1))) {
+        add(x, "a ");
+        add_suit(x, __builtin_ctz(c));
+      }
+      if (r->break_on_play && r->breaks) add(x, " or ");
+      if (r->breaks) add_kinds(x, r->breaks, " or ", true);
+      add(x, " has been played), unless you hold nothing else");
+    } else {
+      add(x, " may not be led while you hold another card");
+    }
+  } else {
+    add_kinds(x, r->first_bar, " and ", false);
+    add(x, " may not be played to the first trick while you may play "
+           "another card");
+  }
+  add(x, ": you hold ");
+  add_held(x, sat, hand);
+}
+
 static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
                 const tv_hand *play, uint64_t sat) {
   switch (rule) {
@@ -282,6 +351,11 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     break;
   case TV_RULE_MUST_BEAT:
     say_must_beat(x, play);
+    break;
+  case TV_RULE_FIRST_LEAD:
+  case TV_RULE_UNBROKEN:
+  case TV_RULE_FIRST_TRICK:
+    say_hand_rule(x, rule, sat, hand);
     break;
   default:
     say_obligation(x, rule, sat, hand);

@@ -77,12 +77,15 @@ local function rules_of(spec, st)
   return c
 end
 
--- The default refusal: the engine's reason (t:why) under spec.rule.
+-- The default refusal: the engine's reason (t:why) under spec.rule, or
+-- under the rule id spec.rule_of gives the engine's rule (a house rule's
+-- own id, tricks.with_rules); the second result says which.
 local function why_not(spec, st, seat, cards, down)
   local why = st.ctrick:why(st.hands[seat], cards, down)
   if not why then return nil end
   local satisfy = #why.satisfy > 0 and ("play one of " .. tostring(why.satisfy)) or nil
-  return st:violation(spec.rule, why.because, satisfy)
+  local own = spec.rule_of and spec.rule_of[why.rule]
+  return st:violation(own or spec.rule, why.because, satisfy), own ~= nil
 end
 
 -- The hooks tricks.phase and tricks.set_phase share: entering the phase
@@ -180,16 +183,30 @@ function tricks.batch_holds(ph)
   return true
 end
 
-local function declare_batch(ph)
-  local m = {}
+local function declare_batch(ph, spec)
+  local m = { spec = spec }
   for _, k in ipairs(HOOKS) do m[k] = ph[k] end
   made[ph.playout] = m
   return ph
 end
 
+-- A refusal: the engine's under a house rule's id first (a game's own
+-- check knows nothing of rules a variant added), else the game's check,
+-- else the engine's.
+local function checker(spec)
+  local own = spec.check
+  if not own then return function(st, seat, card) return (why_not(spec, st, seat, card)) end end
+  if not spec.rule_of then return own end
+  return function(st, seat, card)
+    local v, house = why_not(spec, st, seat, card)
+    if house then return v end
+    return own(st, seat, card)
+  end
+end
+
 function tricks.phase(spec)
   local enter, finish, after_trick = common_hooks(spec, "tricks.phase", false)
-  return declare_batch {
+  return declare_batch({
     doc = spec.doc,
     cards = true,
     enter = enter,
@@ -198,7 +215,7 @@ function tricks.phase(spec)
       local hand = st.hands[seat]
       return st.ctrick:legal(hand, st.legal_into or scratch(st, hand))
     end,
-    check = spec.check or function(st, seat, card) return why_not(spec, st, seat, card) end,
+    check = checker(spec),
     apply = function(st, seat, card)
       local ct = st.ctrick
       st.hands[seat]:remove(card)
@@ -221,7 +238,47 @@ function tricks.phase(spec)
       return ct:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
         after_trick, st)
     end,
-  }
+  }, spec)
+end
+
+-- The engine's rules each trickrules key can add, for the refusals of a
+-- house rule that adds it.
+local REFUSALS = {
+  follow = { "must_follow" }, head = { "must_head" }, head_reference = { "must_head" },
+  void = { "must_trump", "must_trump_and_beat" },
+  unbroken = { "not_broken" }, breaks = { "not_broken" }, break_on_play = { "not_broken" },
+  never_forced_to_lead = { "not_broken" }, first_lead = { "first_lead" },
+  not_on_first_trick = { "first_trick" }, face_down = { "no_face_down", "must_beat" },
+  lead_sizes = { "lead_size", "lead_suit", "play_size" },
+}
+
+-- Phase 'ph' (made by tricks.phase, hooks unchanged) made anew with the
+-- trickrules keys of 'extra' over its own: a house rule as data, so the
+-- phase keeps its one-call playouts. Refusals under the added keys cite
+-- 'rule'. Raises when the phase is not such a phase.
+function tricks.with_rules(ph, extra, rule)
+  local m = made[ph.playout]
+  if not (m and m.spec and tricks.batch_holds(ph)) then
+    error("not a tricks.phase with its own hooks (give trick rules before wrapping)", 0)
+  end
+  local spec = m.spec
+  if type(spec.rules) ~= "table" then
+    error("the phase computes its rules (rules = function): wrap its legal hook instead", 0)
+  end
+  local new, rules, rule_of = {}, {}, {}
+  for k, v in pairs(spec) do new[k] = v end
+  for k, v in pairs(spec.rules) do rules[k] = v end
+  for k, v in pairs(spec.rule_of or {}) do rule_of[k] = v end
+  for k, v in pairs(extra) do
+    local names = REFUSALS[k]
+    if not names and not (k == "ranks" or k == "top" or k == "wild_top") then
+      error(("unknown trick rule '%s'"):format(tostring(k)), 0)
+    end
+    rules[k] = v
+    for _, name in ipairs(names or {}) do rule_of[name] = rule end
+  end
+  new.rules, new.rule_of = rules, rule_of
+  return tricks.phase(new)
 end
 
 -- The card points of the face-up plays of talon.Trick 't' (of the deck

@@ -62,6 +62,29 @@ local function wrap_hooks(def, wraps)
   end
 end
 
+-- Trick rules added as data, by phase name: { play = { unbroken = "trump",
+-- break_on_play = false } } remakes the phase from its own declared rules
+-- and these (tricks.with_rules), so fast playouts obey them; refusals
+-- under them cite the variant's name, whose text is its summary.
+local function add_trick_rules(def, changes)
+  local tricks = require "talon.tricks"
+  local id = changes.name or "house rule"
+  def.phases = copy(def.phases)
+  for pname, extra in pairs(changes.trick_rules) do
+    local ph = def.phases[pname]
+    if type(extra) ~= "table" or not ph then
+      error(("variant: trick_rules.%s: no such phase, or not a table of rules")
+        :format(tostring(pname)), 4)
+    end
+    local ok, made = pcall(tricks.with_rules, ph, extra, id)
+    if not ok then error(("variant: trick_rules.%s: %s"):format(pname, made), 4) end
+    def.phases[pname] = made
+  end
+  local rules = copy(def.rules or {})
+  rules[id] = changes.summary
+  def.rules = rules
+end
+
 -- A new definition: 'base' with the changes applied. 'changes' must carry
 -- name and summary; options sets new defaults; wrap wraps hooks; any other
 -- game key replaces the base's.
@@ -73,7 +96,7 @@ function variant.of(base, changes)
   local def = copy(base)
   def.base = base
   for k, v in pairs(changes) do
-    if k ~= "options" and k ~= "wrap" then
+    if k ~= "options" and k ~= "wrap" and k ~= "trick_rules" then
       if not game.keys[k] then
         error(("variant: unknown key '%s'"):format(tostring(k)), 2)
       end
@@ -81,6 +104,7 @@ function variant.of(base, changes)
     end
   end
   if changes.options then def.options = set_defaults(base, changes.options) end
+  if changes.trick_rules then add_trick_rules(def, changes) end
   if changes.wrap then wrap_hooks(def, changes.wrap) end
   return def
 end

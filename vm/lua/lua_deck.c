@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const spec_keys[] = {"suits",        "ranks", "points",
-                                        "copies",       "strip", "jokers",
-                                        "joker_points", NULL};
+static const char *const spec_keys[] = {"suits",        "ranks",       "points",
+                                        "copies",       "strip",       "jokers",
+                                        "joker_points", "card_points", NULL};
 
 /* Card points are stored in 16 bits; no game comes near this bound. */
 #define POINTS_MAX 10000
@@ -90,6 +90,50 @@ static void read_points(const tl_spec *s, tv_deck *d, int ranks) {
     tl_spec_error(s, NULL,
                   "points must be a table or a string of numbers, not %s",
                   luaL_typename(s->L, -1));
+  lua_pop(s->L, 1);
+}
+
+/* One pass of card_points over the table at -1: suit keys when 'suits',
+ * else card keys (so a card's own value wins over its suit's). */
+static void card_points_pass(const tl_spec *s, tv_deck *d, bool suits) {
+  lua_State *L = s->L;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    size_t len = 0;
+    const char *key =
+        lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
+    int suit = key ? tv_deck_find_suit(d, key, len) : -1;
+    tv_card k = TV_NO_CARD;
+    tv_err e;
+    if (!key || !lua_isinteger(L, -1) ||
+        (suit < 0 && tv_card_parse(d, key, len, &k, &e) != TV_OK))
+      tl_spec_error(s, NULL,
+                    "card_points: '%s' is not a suit or card of this deck "
+                    "with an integer value",
+                    tl_describe(L, -2));
+    int v = check_points(s, lua_tointeger(L, -1), key);
+    if (suits && suit >= 0)
+      for (int r = 0; r < d->nranks; r++)
+        tv_deck_set_card_points(d, tv_kind(d, suit, r), v);
+    else if (!suits && suit < 0)
+      tv_deck_set_card_points(d, k, v);
+    lua_pop(L, 1);
+  }
+}
+
+/* card_points = {H = 1, QS = 13}: points by suit or by card, over the
+ * points of the ranks. */
+static void read_card_points(const tl_spec *s, tv_deck *d) {
+  int t = tl_spec_get(s, "card_points");
+  if (t == LUA_TTABLE) {
+    card_points_pass(s, d, true);
+    card_points_pass(s, d, false);
+  } else if (t != LUA_TNIL) {
+    tl_spec_error(s, NULL,
+                  "card_points must be a table such as "
+                  "{H = 1, QS = 13}, not %s",
+                  luaL_typename(s->L, -1));
+  }
   lua_pop(s->L, 1);
 }
 
@@ -192,6 +236,7 @@ static int deck_new(lua_State *L) {
   int jpts = (int)tl_spec_int(&s, "joker_points", 0, -POINTS_MAX, POINTS_MAX);
   if (jokers && tv_deck_add_jokers(d, jokers, jpts, &e) != TV_OK)
     tl_spec_error(&s, NULL, "%s", e.msg);
+  read_card_points(&s, d);
   read_strip(&s, d);
   intern_cards(L, 4, d);
   return 1;

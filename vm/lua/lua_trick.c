@@ -317,6 +317,37 @@ static int trick_reset(lua_State *L) {
   return 1;
 }
 
+/* t:set_progress(done, closed) -> t: a position mid-hand for the hand
+ * rules: 'done' tricks completed (0..255) and the suits still closed to
+ * leads (a list or string of suit names, "joker" for the jokers). */
+static int trick_set_progress(lua_State *L) {
+  tl_trick *t = tl_check_trick(L);
+  const tv_deck *d = t->t.deck;
+  lua_Integer done = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, done >= 0 && done <= 255, 2, "0 to 255 tricks expected");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  unsigned closed = 0;
+  lua_Unsigned n = lua_rawlen(L, 3);
+  for (lua_Unsigned i = 1; i <= n; i++) {
+    lua_rawgeti(L, 3, (lua_Integer)i);
+    size_t len = 0;
+    const char *name =
+        lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+    int s = name ? tv_deck_find_suit(d, name, len) : -1;
+    if (s < 0 && name && strcmp(name, "joker") == 0 && d->joker != TV_NO_CARD)
+      s = d->nsuits;
+    if (s < 0)
+      luaL_argerror(
+          L, 3,
+          lua_pushfstring(L, "item %d is not a suit of this deck", (int)i));
+    closed |= 1u << s;
+    lua_pop(L, 1);
+  }
+  tv_trick_set_progress(&t->t, (int)done, closed);
+  lua_settop(L, 1);
+  return 1;
+}
+
 /* ======================================================================
  * Registration
  * ====================================================================== */
@@ -334,6 +365,7 @@ static const luaL_Reg trick_methods[] = {
     {"beats", trick_beats},
     {"clear", trick_clear},
     {"reset", trick_reset},
+    {"set_progress", trick_set_progress},
     {NULL, NULL},
 };
 

@@ -142,6 +142,23 @@ static int trick_tostring(lua_State *L) {
   return 1;
 }
 
+/* t:progress() -> done, closed: the tricks of the hand completed before
+ * this one and the suits still closed to leads (a list of suit names),
+ * what the hand rules remember. */
+static int trick_progress(lua_State *L) {
+  const tl_trick *t = tl_check_trick(L);
+  const tv_deck *d = t->t.deck;
+  lua_pushinteger(L, t->t.done);
+  lua_newtable(L);
+  int n = 0;
+  for (unsigned c = t->t.closed; c; c &= c - 1) {
+    int s = __builtin_ctz(c);
+    lua_pushstring(L, s < d->nsuits ? d->suit_name[s] : "joker");
+    lua_rawseti(L, -2, ++n);
+  }
+  return 2;
+}
+
 const luaL_Reg tl_trick_query_methods[] = {
     {"winner", trick_winner},
     {"explain", trick_explain},
@@ -153,6 +170,7 @@ const luaL_Reg tl_trick_query_methods[] = {
     {"size", trick_size},
     {"rules", trick_rules},
     {"deck", trick_deck},
+    {"progress", trick_progress},
     {NULL, NULL},
 };
 

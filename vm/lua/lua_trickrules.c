@@ -11,8 +11,11 @@
 #include <string.h>
 
 static const char *const rule_keys[] = {
-    "follow",   "head",       "head_reference", "void", "ranks", "top",
-    "wild_top", "lead_sizes", "face_down",      "doc",  NULL,
+    "follow",    "head",       "head_reference",     "void",
+    "ranks",     "top",        "wild_top",           "lead_sizes",
+    "face_down", "doc",        "unbroken",           "break_on_play",
+    "breaks",    "first_lead", "not_on_first_trick", "never_forced_to_lead",
+    NULL,
 };
 static const char *const head_names[] = {"never", "trump_led", "always", NULL};
 static const char *const ref_names[] = {"winner", "previous", NULL};
@@ -95,6 +98,95 @@ static void read_sizes(const tl_spec *s, tv_trick_rules *r) {
   lua_pop(L, 1);
 }
 
+/* One token of a card set: a suit name (every card of the suit, jokers
+ * for the joker suit) or a card name. */
+static uint64_t token_kinds(const tl_spec *s, const char *key, const tv_deck *d,
+                            const char *p, size_t k) {
+  int suit = tv_deck_find_suit(d, p, k);
+  tv_card c;
+  tv_err e;
+  if (suit >= 0) {
+    uint64_t m = 0;
+    for (int r = 0; r < d->nranks; r++)
+      m |= (uint64_t)1 << tv_kind(d, suit, r);
+    return m;
+  }
+  if (tv_card_parse(d, p, k, &c, &e) != TV_OK)
+    tl_spec_error(s, key,
+                  "%s (a card such as \"QS\" or a suit such as "
+                  "\"H\" for all its cards)",
+                  e.msg);
+  return (uint64_t)1 << c;
+}
+
+/* 'key' as a set of kinds: a string of card and suit names ("H QS"), a
+ * list of them or of Cards; 0 when absent. */
+static uint64_t read_kinds(const tl_spec *s, const char *key,
+                           const tv_deck *d) {
+  lua_State *L = s->L;
+  uint64_t m = 0;
+  int t = tl_spec_get(s, key);
+  lua_Unsigned n = t == LUA_TTABLE ? lua_rawlen(L, -1) : 1;
+  for (lua_Unsigned i = 1; t != LUA_TNIL && i <= n; i++) {
+    if (t == LUA_TTABLE) lua_rawgeti(L, -1, (lua_Integer)i);
+    const tl_card *c = tl_test_card(L, -1);
+    size_t len;
+    if (c && c->deck == d) {
+      m |= (uint64_t)1 << c->kind;
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      const char *p = lua_tolstring(L, -1, &len), *end = p + len;
+      for (size_t k; (k = tl_spec_token(&p, end)) > 0; p += k)
+        m |= token_kinds(s, key, d, p, k);
+    } else {
+      tl_spec_error(s, key,
+                    "expected cards or suits such as \"H QS\", "
+                    "got %s",
+                    tl_describe(L, -1));
+    }
+    if (t == LUA_TTABLE) lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return m;
+}
+
+/* 'unbroken': suit names, "trump" for whichever suit is trump. */
+static void read_unbroken(const tl_spec *s, const tv_deck *d,
+                          tv_trick_rules *r) {
+  lua_State *L = s->L;
+  size_t len;
+  if (tl_spec_get(s, "unbroken") != LUA_TNIL) {
+    if (lua_type(L, -1) != LUA_TSTRING)
+      tl_spec_error(s, "unbroken",
+                    "expected suit names such as \"H\" or "
+                    "\"trump\", got %s",
+                    tl_describe(L, -1));
+    const char *p = lua_tolstring(L, -1, &len), *end = p + len;
+    for (size_t k; (k = tl_spec_token(&p, end)) > 0; p += k) {
+      int suit = tv_deck_find_suit(d, p, k);
+      if (k == 5 && memcmp(p, "trump", 5) == 0)
+        r->unbroken_trump = 1;
+      else if (suit >= 0)
+        r->unbroken |= (uint16_t)(1u << suit);
+      else {
+        char q[64];
+        tl_spec_error(s, "unbroken", "no suit \"%s\" in this deck",
+                      tv_token_quote(p, k, q, sizeof q));
+      }
+    }
+  }
+  lua_pop(L, 1);
+}
+
+static void read_hand_rules(const tl_spec *s, const tv_deck *d,
+                            tv_trick_rules *r) {
+  read_unbroken(s, d, r);
+  r->break_on_play = tl_spec_bool(s, "break_on_play", true);
+  r->breaks = read_kinds(s, "breaks", d);
+  r->unforced = read_kinds(s, "never_forced_to_lead", d);
+  r->first_lead = read_kinds(s, "first_lead", d);
+  r->first_bar = read_kinds(s, "not_on_first_trick", d);
+}
+
 /* talon.trickrules(deck, spec) -> TrickRules */
 static int trick_rules_new(lua_State *L) {
   const tv_deck *d = tl_check_deck(L, 1);
@@ -121,6 +213,7 @@ static int trick_rules_new(lua_State *L) {
   read_order(&s, d, r);
   read_top(&s, d, r);
   read_sizes(&s, r);
+  read_hand_rules(&s, d, r);
   tv_err e;
   if (tv_trick_rules_check(r, d, &e) != TV_OK) luaL_argerror(L, 2, e.msg);
   lua_settop(L, 3);
@@ -151,6 +244,7 @@ static int trick_rules_tostring(lua_State *L) {
     add_field(&b, "top", top);
   }
   if (r->wild_top) add_field(&b, "wild_top", "true");
+  if (tv_trick_rules_hand(r)) add_field(&b, "hand_rules", "yes");
   luaL_addstring(&b, "lead_sizes={");
   for (int n = 1, first = 1; n <= TV_TRICK_MAX_SET; n++)
     if (r->lead_sizes >> n & 1) {

@@ -25,6 +25,19 @@ local function legal_text(g)
   return "legal now: " .. table.concat(parts, ", ")
 end
 
+-- The sentence of a refusal nobody explained. In a variant the house
+-- rule refused it (the base game's check does not know that rule): named
+-- with its summary. 'failed': the first line of a check that raised.
+local function refusal(g, a, failed)
+  local def, text = g.def, actions.text(a)
+  local note = failed and (" (the game's explanation failed: " .. failed .. ")") or ""
+  if def.base and type(def.summary) == "string" then
+    return ("'%s' is refused by the house rule of %s: %s%s"):format(text,
+      tostring(def.name or "this variant"), def.summary, note)
+  end
+  return ("'%s' is not legal in phase %s%s"):format(text, g.state.phase, note)
+end
+
 -- The violation explaining why 'a' is not legal now.
 function why.illegal(g, a)
   local v
@@ -49,9 +62,7 @@ function why.illegal(g, a)
     -- a table of the game's own: its rule read raw, and only as a string
     local rule = type(v) == "table" and rawget(v, "rule") or nil
     if type(rule) ~= "string" then rule = nil end
-    v = explain.violation(rule, ("'%s' is not legal in phase %s%s"):format(actions.text(a),
-      g.state.phase, failed and (" (the game's explanation failed: " .. failed .. ")") or ""),
-      legal_text(g))
+    v = explain.violation(rule, refusal(g, a, failed), legal_text(g))
   end
   v.seat, v.action = g.mover_seat, a
   return v

@@ -51,3 +51,47 @@ t.test("the base game's playouts break the variant's rule, so the test can fail"
   end
   t.ok(broken > 0, "some base playout led trump against the house rule")
 end)
+
+-- The same house rule as data (games/hokm-no-trump-lead.lua: trick rules
+-- `unbroken = "trump", break_on_play = false`): the phase is made anew
+-- from the declared rules, so it keeps its one-call playout, and that
+-- playout obeys the rule.
+t.test("a house rule as trick-rule data keeps the fast playout and holds in it", function()
+  local tricks = require "talon.tricks"
+  local def = assert(loader.load("hokm-no-trump-lead"))
+  t.ok(tricks.batch_holds(def.phases.play), "the data variant's phase keeps its batch playout")
+  local wrapped = assert(loader.load(FIX))
+  t.ok(not tricks.batch_holds(wrapped.phases.play), "the wrapper variant's phase does not")
+  local strict = assert(loader.load(FIX)) -- the wrapper is the rule's reference
+  for seed = 1, 40 do
+    local quiet = game.new(def, { seed = seed, quiet = true, hands = 1, options = { players = 4 } })
+    quiet:playout(talon.rng(seed))
+    local g = game.new(strict, { seed = seed, hands = 1, options = { players = 4 } })
+    for i = 1, quiet.nact do
+      local ok, v = g:try(actions.text(quiet.act[i]))
+      t.ok(ok, ("seed %d, action %d: %s"):format(seed, i, tostring(v)))
+      if not ok then break end
+    end
+  end
+end)
+
+-- Refusals a house rule makes are explained by the house rule, never by
+-- an error or a generic line from the base game's check.
+local function trump_lead_refusal(def)
+  for seed = 1, 60 do
+    local g = game.new(def, { seed = seed, hands = 1, options = { players = 4 } })
+    while g.state.phase ~= "play" do g:play(g:legal()[1]) end
+    local hand, trump = g.state.hands[g.mover_seat], g.state.trump
+    local trumps = hand:suit(trump)
+    if #trumps > 0 and #trumps < #hand then return g:why(trumps:nth(1)) end
+  end
+end
+
+t.test("a refused trump lead cites the house rule (data and wrapper)", function()
+  local v = trump_lead_refusal(assert(loader.load("hokm-no-trump-lead")))
+  t.eq(v.rule, "Hokm (no trump lead)", "the data rule's refusal cites the variant")
+  t.ok(tostring(v):find("may not be led while you hold another card", 1, true), tostring(v))
+  local w = trump_lead_refusal(assert(loader.load(FIX)))
+  t.ok(tostring(w):find("refused by the house rule of Hokm (no trump lead)", 1, true), tostring(w))
+  t.ok(not tostring(w):find("bad argument", 1, true), "no error from the base game's check")
+end)
