@@ -181,6 +181,9 @@ function passing.phase(spec)
   local function enter(st)
     local dir = checked(direction(st), "passing")
     local count = value(spec.count, st)
+    if math.type(count) ~= "integer" or count < 1 then
+      error(("passing: count must be a positive integer, not %s"):format(tostring(count)), 0)
+    end
     local p = { direction = dir, count = count, order = nil, seat = nil,
                 to = {}, from = {}, passed = nil, done = false }
     st.passing, st.aside = p, nil

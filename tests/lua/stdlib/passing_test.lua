@@ -289,6 +289,10 @@ t.test("across needs an even number of seats; a bad spec is refused", function()
     { count = 3, direction = "left" })
   t.checkerror("count must be a positive integer", passing.phase,
     { count = 0, direction = "left", after = "play" })
+  local zero = pass_game("left")
+  zero.phases.pass = passing.phase { count = function() return 0 end, direction = "left",
+    after = "play" }
+  t.checkerror("passing: count must be a positive integer, not 0", game.new, zero)
 end)
 
 -- score.lowest_result as the match end: a finished match's winner has the
