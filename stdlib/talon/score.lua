@@ -51,6 +51,31 @@ function score.target_result(st)
   return score.result(st, leaders[1])
 end
 
+-- The sides whose score is the strictly lowest, or all tied for it.
+function score.lowest(st)
+  local low, list = nil, {}
+  for side, v in ipairs(st.scores) do
+    if not low or v < low then low, list = v, { side }
+    elseif v == low then list[#list + 1] = side end
+  end
+  return list, low
+end
+
+-- Match end for games where points are penalties (Hearts): once any side
+-- is at or above opts.target, the side with the strictly lowest score
+-- wins; sides tied for the lowest play on. A game uses it as its
+-- `match_over` hook.
+function score.lowest_result(st)
+  local target = st.opts.target
+  if not target then return nil end
+  local reached = false
+  for _, v in ipairs(st.scores) do reached = reached or v >= target end
+  if not reached then return nil end
+  local lowest = score.lowest(st)
+  if #lowest > 1 then return nil end
+  return score.result(st, lowest[1])
+end
+
 -- Scores as text: "7-3", but "-4020 / -3730 / 120" once one is negative.
 function score.text(scores)
   local parts, negative = {}, false

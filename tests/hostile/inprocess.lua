@@ -24,7 +24,7 @@ local TOTAL = tonumber(os.getenv("HOSTILE_TOTAL_MS") or "") or 1000
 if guard.total_ms ~= nil then guard.total_ms = TOTAL end
 
 local LIB = { "game", "deal", "tricks", "score", "actions", "seats", "window", "variant",
-  "explain" }
+  "explain", "passing" }
 local HOST = { "host.loader", "host.sandbox", "host.record", "host.running", "host.state",
   "host.view", "host.invariants", "host.bot" }
 

@@ -15,7 +15,7 @@ local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local KNOWN = { seat = true, n = true, phase = true, mover = true, hand = true,
   sizes = true, stock = true, trick = true, tricks_won = true, pot = true, chips = true,
   trump = true, dealer = true, leader = true, scores = true, events = true, known = true,
-  legal = true, names = true, hand_no = true, roles = true }
+  legal = true, names = true, hand_no = true, roles = true, passing = true }
 
 function tbl.suit_name(s)
   local style = require("talon").style()
@@ -93,6 +93,20 @@ local function extras_line(v)
   return #keys > 0 and table.concat(keys, ", ") or nil
 end
 
+-- The hand's pass as this seat knows it (v.passing, talon.passing):
+-- what it sets aside or passed, and what it received; nil without one.
+local function passing_line(v)
+  local p = v.passing
+  if not (p and p.to) then return nil end
+  local mine = p.passed and #p.passed > 0 and tbl.hand_line(p.passed) or "-"
+  if not p.done then
+    return ("pass %s to %s: %s (%d of %d chosen)"):format(p.direction, seat_label(v, p.to), mine,
+      p.passed and #p.passed or 0, p.count)
+  end
+  return ("passed %s to %s: %s; received from %s: %s"):format(p.direction, seat_label(v, p.to),
+    mine, seat_label(v, p.from), p.received and tbl.hand_line(p.received) or "-")
+end
+
 local function seats_line(v)
   local seats, out = {}, {}
   for _, s in ipairs(v.out or {}) do out[s] = true end
@@ -143,6 +157,8 @@ function tbl.render(v, title, sides)
   add("%s", seats_line(v))
   if v.stock and v.stock > 0 then add("stock: %d cards", v.stock) end
   if v.known and #v.known > 0 then add("you see: %s", tbl.hand_line(v.known)) end
+  local pass = passing_line(v)
+  if pass then add("%s", pass) end
   if #v.trick.cards > 0 then add("trick: %s", trick_line(v)) end
   add("%s", term.bold("your hand: " .. tbl.hand_line(v.hand)))
   if v.mover then

@@ -1,7 +1,8 @@
 -- talon.host.invariants: the checks `talon check` runs over random games.
 --
 -- After every action: every card is in exactly one place (hands, stock,
--- trick, won piles, discards and the game's own zones) with the deck's copy
+-- trick, won piles, discards, cards set aside in a pass and the game's own
+-- zones) with the deck's copy
 -- counts; the mover has a legal action; scores change only in the game's
 -- `score` hook; and the game's own `check.invariants` (after every action,
 -- or after every hand is scored). Over a game: it ends within a bound of
@@ -27,6 +28,13 @@ function invariants.zones(g)
   if st.stock then add("stock", st.stock:hand()) end
   add("discards", st.discards)
   add("trick", st.ctrick and st.ctrick:cards() or st.deck:hand()) -- face-down plays too
+  -- cards chosen in a pass (talon.passing), on their way to another seat
+  local aside = st.aside
+  if aside then
+    for s = 1, st.n do
+      if aside[s] then add("aside " .. s, aside[s]) end
+    end
+  end
   if g.def.zones then g.def.zones(st, add) end
   return zones
 end

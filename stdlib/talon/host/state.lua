@@ -237,6 +237,7 @@ function state.new(def, opts, rng, quiet, deck)
     tricks_won = nil, known = nil, discards = nil, trump = nil,
     leader = nil, turn = nil, tricks_played = nil, stock = nil, dealing = nil,
     phase = nil, ctrick = nil, out = nil,
+    passing = nil, aside = nil, -- the hand's pass (talon.passing) and the cards set aside
     legal_into = nil, -- the Hand the trick phases write legal cards into
     quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
     log = quiet and silent or nil, tell = quiet and silent or nil,
@@ -268,6 +269,7 @@ local function reuse_hand(st, n)
   st.discards:clear()
   st.quiet_trick = st.ctrick or st.quiet_trick
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
+  st.passing, st.aside = nil, nil
   st.tricks_played = 0
 end
 
@@ -292,6 +294,7 @@ function state.new_hand(st, given)
   st.hands, st.won, st.tricks_won, st.known = hands, won, tricks_won, {}
   st.discards = blank:copy()
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
+  st.passing, st.aside = nil, nil
   st.tricks_played = 0
 end
 

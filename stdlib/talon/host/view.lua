@@ -6,6 +6,7 @@
 -- cannot leak them.
 local seats = require "talon.seats"
 local tricks = require "talon.tricks"
+local passing = require "talon.passing"
 
 local view = {}
 
@@ -48,6 +49,7 @@ function view.of(g, seat)
     pot = st.pot, chips = copy_list(st.chips, #st.chips),
     sides = {}, side_of = copy_list(st.side_of, st.n), -- partnerships are public
     out = nil, -- the seats sitting out, a list (public)
+    passing = passing.seen(st, seat), -- the hand's pass as this seat knows it, or nil
     options = {}, -- the rules in force are public
   }
   for k, o in pairs(st.opts) do v.options[k] = o end

@@ -6,7 +6,7 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local function evil() error("HIJACKED") end
-for _, m in ipairs({ "game", "deal", "tricks", "score", "actions", "seats", "window", "variant", "explain" }) do
+for _, m in ipairs({ "game", "deal", "tricks", "score", "actions", "seats", "window", "variant", "explain", "passing" }) do
   local lib = require("talon." .. m)
   for k in pairs(lib) do pcall(function(...) return rawset(...) end, lib, k, evil) end
 end

@@ -86,3 +86,23 @@ t.test("scores set by setup are caught by the checking mode", function()
   t.ok((invariants.check(g) or ""):find("setup or the first deal", 1, true),
     tostring(invariants.check(g)))
 end)
+
+-- score.lowest_result (docs/framework.md "Scores"): where points are
+-- penalties, once a side is at or above the target the strictly lowest
+-- score wins; nobody at the target, or a tie for the lowest, plays on.
+t.test("score.lowest_result: the strictly lowest wins once a side reaches the target", function()
+  local function at(scores, target)
+    local st = { opts = { target = target }, scores = scores, names = { "P1", "P2", "P3", "P4" },
+                 sides = { { 1 }, { 2 }, { 3 }, { 4 } } }
+    return score.lowest_result(st)
+  end
+  t.eq(at({ 30, 99, 20, 25 }, 100), nil, "nobody at the target: play on")
+  local res = at({ 30, 100, 20, 25 }, 100)
+  t.eq(res and res.winner, 3, "a side at the target ends it; the lowest wins")
+  t.eq(res.winners, { 3 }, "the winning seats")
+  t.eq(res.text, "P3 wins 30-100-20-25", "the result line")
+  t.eq(at({ 30, 104, 20, 20 }, 100), nil, "tied for the lowest: play on")
+  t.eq(at({ 30, 104, 20, 20 }), nil, "no target option: never ends here")
+  t.eq(at({ 110, 104, 120, 101 }, 100).winner, 4, "all past the target: still the lowest")
+  t.eq({ score.lowest { scores = { 5, 3, 3, 9 } } }, { { 2, 3 }, 3 }, "score.lowest lists ties")
+end)
