@@ -91,7 +91,7 @@ local function talon_subject(name)
     for s = 1, 4 do hands[s] = table.concat(h.deal[s], " ") end
     local g = game.new(def, {
       seed = h.seed, hands = 1, quiet = true, options = options_of(h),
-      deal = { hands = hands, pass = trace.PASS[h.passdir], dealer = 4 },
+      deal = { hands = hands, pass = trace.PASS[h.passdir] },
     })
     return setmetatable({ g = g }, talon_mt)
   end
