@@ -73,7 +73,6 @@ end
 local function deal_hand(st)
   st:log("hand", nil, hand_event, st)
   deal.packets(st, st:order(st:next(st.dealer)), ONE_EACH)
-  st.penalty_taker = nil -- HRT-R9: who has taken penalty cards so far
   return "pass"
 end
 
@@ -114,34 +113,32 @@ local function trick_event(st, w, t)
     t:points()), { winner = w, points = t:points() }
 end
 
--- HRT-R9: the one seat that took every trick holding a heart or Q♠ so
--- far (false once two seats have).
-local function note_penalties(st, w, t)
-  local has, qs = false, st.deck:card("QS")
-  for i = 1, #t do
-    local _, c = t:at(i)
-    if c == qs or st.info.suit[c] == "H" then has = true end
-  end
-  if not has then return end
-  local taker = st.penalty_taker
-  if taker == nil then st.penalty_taker = w
-  elseif taker ~= w then st.penalty_taker = false end
-end
-
 local play = tricks.phase {
   doc = "play a card: follow suit; 2♣ leads; hearts wait until broken (HRT-R4 … R7)",
   rules = rules_of,
   rule = "HRT-R7",
   rule_of = { first_lead = "HRT-R4", first_trick = "HRT-R5", not_broken = "HRT-R6" },
   event = trick_event,
-  on_trick = function(st, w, t)
-    note_penalties(st, w, t)
+  on_trick = function(st, w)
     if #st.hands[w] == 0 then return "end" end
     return nil
   end,
 }
 
 -- ===== scoring (HRT-R8 … R10)
+
+-- HRT-R9: the seat that took every trick holding a heart or Q♠, if one
+-- did: the seat whose won cards hold every heart and Q♠.
+local function moon_shooter(st)
+  local qs = st.deck:card("QS")
+  for s = 1, st.n do
+    local won = st.won[s]
+    if won:count(qs) > 0 then
+      return #won:suit("H") == 13 and s or nil
+    end
+  end
+  return nil
+end
 
 -- The hand's points per seat, with their reasons.
 local function hand_points(st)
@@ -150,7 +147,7 @@ local function hand_points(st)
     pts[s] = st.deck:points(st.won[s]) -- HRT-R8
     why[s] = { ("%d in cards taken"):format(pts[s]) }
   end
-  local moon = st.penalty_taker
+  local moon = moon_shooter(st)
   if moon then -- HRT-R9
     for s = 1, st.n do
       local add = s == moon and -26 or 26
@@ -166,14 +163,14 @@ local function hand_points(st)
       end
     end
   end
-  return pts, why
+  return pts, why, moon
 end
 
 local function score_hand(st)
-  local pts, why = hand_points(st)
+  local pts, why, moon = hand_points(st)
   st.hand_points = pts
   for s = 1, st.n do
-    local rule = st.penalty_taker and "HRT-R9" or "HRT-R8"
+    local rule = moon and "HRT-R9" or "HRT-R8"
     score.add(st, st.side_of[s], pts[s], rule, table.concat(why[s], ", "))
   end
 end

@@ -209,7 +209,37 @@ function passing.phase(spec)
     return nil
   end
 
-  return {
+  local function apply(st, seat, card)
+    local p = st.passing
+    st.hands[seat]:remove(card)
+    local mine = st.aside[seat]
+    mine:add(card)
+    if #mine < p.count then return nil end
+    st:log("pass", nil, pass_event, st, seat, p.to[seat], p.count)
+    local nxt = st:next(seat)
+    if nxt ~= p.order[1] then
+      p.seat = nxt
+      return nil
+    end
+    return exchange(st, p)
+  end
+
+  -- quiet random playouts: the rest of the pass in one loop, each card
+  -- drawn as g:random draws it (a pick from the mover's hand)
+  local function playout(st, seat, rng, act, act_seat, k, stop)
+    local hands = st.hands
+    while k < stop do
+      local card = hands[seat]:pick(rng)
+      k = k + 1
+      act[k], act_seat[k] = card, seat
+      local nxt = apply(st, seat, card)
+      if nxt ~= nil then return k, nxt, nil end
+      seat = st.passing.seat
+    end
+    return k, nil, seat
+  end
+
+  return require("talon.tricks").declare_batch {
     doc = spec.doc or ("pass %s cards, one at a time"):format(
       type(spec.count) == "number" and tostring(spec.count) or "the"),
     cards = true,
@@ -218,20 +248,8 @@ function passing.phase(spec)
     mover = function(st) return st.passing.seat end,
     legal = function(st, seat) return st.hands[seat] end,
     check = spec.check or function(st, seat, card) return refusal(spec, st, seat, card) end,
-    apply = function(st, seat, card)
-      local p = st.passing
-      st.hands[seat]:remove(card)
-      local mine = st.aside[seat]
-      mine:add(card)
-      if #mine < p.count then return nil end
-      st:log("pass", nil, pass_event, st, seat, p.to[seat], p.count)
-      local nxt = st:next(seat)
-      if nxt ~= p.order[1] then
-        p.seat = nxt
-        return nil
-      end
-      return exchange(st, p)
-    end,
+    apply = apply,
+    playout = playout,
   }
 end
 

@@ -183,12 +183,15 @@ function tricks.batch_holds(ph)
   return true
 end
 
-local function declare_batch(ph, spec)
+-- Declares that phase 'ph' of a library module (this one, talon.passing)
+-- has a playout standing for exactly its current hooks; returns ph.
+function tricks.declare_batch(ph, spec)
   local m = { spec = spec }
   for _, k in ipairs(HOOKS) do m[k] = ph[k] end
   made[ph.playout] = m
   return ph
 end
+local declare_batch = tricks.declare_batch
 
 -- A refusal: the engine's under a house rule's id first (a game's own
 -- check knows nothing of rules a variant added), else the game's check,

@@ -309,3 +309,34 @@ t.test("a match of the test game ends with the lowest score winning", function()
     if side ~= res.winner then t.ok(v > sc[res.winner], "strictly lowest: " .. res.text) end
   end
 end)
+
+-- A quiet playout passes in one loop (the phase's playout), drawing each
+-- card as g:random does: the same seed gives the same actions as a game
+-- played action by action; once a variant wraps the phase's legal hook
+-- the loop is off and the wrapper is obeyed.
+t.test("the quiet pass loop draws as g:random does, and yields to a wrapped hook", function()
+  for seed = 1, 5 do
+    local quiet = game.new(def, { seed = seed, quiet = true, hands = 1 })
+    quiet:playout(talon.rng(seed))
+    local loud = game.new(def, { seed = seed, hands = 1 })
+    local rng = talon.rng(seed)
+    while not loud:over() do loud:play(loud:random(rng)) end
+    t.eq(quiet.nact, loud.nact, "as many actions")
+    for i = 1, loud.nact do
+      t.eq(tostring(quiet.act[i]), tostring(loud.act[i]), ("seed %d, action %d"):format(seed, i))
+    end
+  end
+  t.ok(tricks.batch_holds(def.phases.pass), "the pass phase's loop stands for its hooks")
+  local variant = require "talon.variant"
+  local strict = variant.of(def, { summary = "never pass an ace", wrap = {
+    ["pass.legal"] = function(orig, st, seat)
+      local held = orig(st, seat)
+      local h = held:copy()
+      for c in held:each() do if c.rank == "A" and #h > 1 then h:remove(c) end end
+      return h
+    end } })
+  t.ok(not tricks.batch_holds(strict.phases.pass), "a wrapped legal turns the loop off")
+  local g = game.new(strict, { seed = 2, quiet = true, hands = 1 })
+  g:playout(talon.rng(2))
+  for i = 1, 12 do t.ok(g.act[i].rank ~= "A", "no ace passed: " .. tostring(g.act[i])) end
+end)
