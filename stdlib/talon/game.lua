@@ -60,6 +60,9 @@ game.phase_keys = {
                 .. "g:random would; the mover (what the phase's mover hook would say) counts "
                 .. "when the phase stays; k2 == k falls back to one action (tricks.phase "
                 .. "supplies it)" },
+  trick = { type = "function",
+            doc = "function(st, trump) -> a new empty talon.Trick of this phase's rules: how a "
+              .. "position in the middle of a trick is set up (tricks.phase supplies it)" },
   verbs = { type = "table", doc = "verbs typed in this phase" },
   private = { type = "boolean|function",
               doc = "actions seen only by the mover: true, or function(st, seat, action) -> "

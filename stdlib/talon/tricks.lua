@@ -144,7 +144,15 @@ local function common_hooks(spec, what, sets)
     return nil
   end
 
-  return enter_phase, finish, after_trick
+  -- a new empty Trick of the phase's rules, marked as the phase marks
+  -- its own: positions set up in the middle of a trick start from it
+  local function new_trick(st, trump)
+    local ct = talon.trick(rules_of(spec, st), trump)
+    set_tricks[ct] = sets or nil
+    return ct
+  end
+
+  return enter_phase, finish, after_trick, new_trick
 end
 
 -- Builds the phase; spec fields:
@@ -208,11 +216,12 @@ local function checker(spec)
 end
 
 function tricks.phase(spec)
-  local enter, finish, after_trick = common_hooks(spec, "tricks.phase", false)
+  local enter, finish, after_trick, new_trick = common_hooks(spec, "tricks.phase", false)
   return declare_batch({
     doc = spec.doc,
     cards = true,
     enter = enter,
+    trick = new_trick,
     mover = function(st) return st.turn end,
     legal = function(st, seat)
       local hand = st.hands[seat]
@@ -342,13 +351,14 @@ local function set_why_not(spec, st, seat, a)
 end
 
 function tricks.set_phase(spec)
-  local enter, finish = common_hooks(spec, "tricks.set_phase", true)
+  local enter, finish, _, new_trick = common_hooks(spec, "tricks.set_phase", true)
   local actions = require "talon.actions"
   return {
     doc = spec.doc,
     verbs = spec.verbs or { "lead", "beat", "down" },
     private = function(_, _, a) return a.verb == "down" end, -- KOZ-R10: unseen
     enter = enter,
+    trick = new_trick,
     mover = function(st) return st.turn end,
     legal = function(st, seat)
       local plays, down = st.ctrick:plays(st.hands[seat])

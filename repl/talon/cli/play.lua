@@ -252,13 +252,33 @@ local function keep_record(c)
 end
 
 local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch",
-                explain = "switch" }
+                explain = "switch", position = "value" }
+
+-- --position FILE: the game starts from the position in FILE; its options
+-- are the position's, with -o given on the command line over them.
+local function start_position(params, path)
+  local p, err = require("talon.host.position").load(path)
+  if not p then options.fail("--position %s", tostring(err)) end
+  local opts = {}
+  for k, v in pairs(type(p.options) == "table" and p.options or {}) do opts[k] = v end
+  for k, v in pairs(params.options or {}) do opts[k] = v end
+  params.options, params.position = opts, p
+end
 
 -- Seats the human and the bots; returns the context of the session.
 local function setup(args)
   local def, params, p = options.game(args, FLAGS)
   term.setup_style()
-  local g = game.new(def, params)
+  local g
+  if p.flags.position then
+    start_position(params, p.flags.position)
+    local ok, made = pcall(game.new, def, params)
+    -- a position the game cannot start from is the file's fault: say so
+    if not ok then options.fail("--position %s: %s", p.flags.position, tostring(made)) end
+    g = made
+  else
+    g = game.new(def, params)
+  end
   local unfit = p.flags.record and require("talon.host.files").unfit(p.flags.record)
   -- told before the game, not after an hour of play
   if unfit then options.usage_error("--record %s: %s", p.flags.record, unfit) end

@@ -8,6 +8,8 @@
 --   seed <integer or string>
 --   scores <n> <n> ...         starting scores per side (params.scores)
 --   deal <field> <value>       explicit first deal; 'deal hand <seat> <cards>'
+--   position <table>           the position the game started from, on one
+--                              line (talon.host.position)
 --   act <seat> <action text>   every action, in order
 --   result <text>
 -- The record stores actions as text only when written; the running game
@@ -56,6 +58,9 @@ function record.write(g)
     out[#out + 1] = "scores " .. table.concat(g.params.scores, " ", 1, #g.state.sides)
   end
   if g.params.deal then deal_lines(out, g.params.deal) end
+  if g.params.position then
+    out[#out + 1] = "position " .. require("talon.host.position").line(g.params.position)
+  end
   for i = 1, g.nact do
     out[#out + 1] = ("act %d %s"):format(g.act_seat[i], actions.text(g.act[i]))
   end
@@ -90,7 +95,7 @@ end
 
 -- Items that may appear once; a second one is an error, not an override.
 local ONCE = { game = true, file = true, seed = true, hands = true, scores = true,
-               result = true }
+               result = true, position = true }
 
 local handlers = {}
 -- Whether the loader takes 'key' as a path rather than a game name.
@@ -174,6 +179,11 @@ function handlers.deal(r, rest, n)
   end
   if r.deal[k] ~= nil then return ("deal %s is given twice"):format(k) end
   r.deal[k] = parse_value(v)
+end
+function handlers.position(r, rest)
+  local p, err = require("talon.host.position").parse(rest, "position")
+  if not p then return err end
+  r.position = p
 end
 function handlers.act(r, rest, n)
   local word, text = rest:match("^(%S+)%s+(.+)$")
@@ -272,7 +282,7 @@ end
 -- The params of game.new that rebuild the game of record 'r' (read).
 function record.params(r)
   return { options = r.options, seed = r.seed, deal = r.deal, hands = r.hands,
-           scores = r.scores, file = r.file, game = r.game }
+           scores = r.scores, file = r.file, game = r.game, position = r.position }
 end
 
 -- The definition of the game that record 'r' names, loaded by 'load'

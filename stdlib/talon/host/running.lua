@@ -154,10 +154,28 @@ local SEATS = setmetatable({}, { __index = function(t, n)
   return ok
 end })
 
+-- A game started from params.position (talon.host.position): the state
+-- filled from it, the phase resumed where it stood.
+local function start_at(g, st)
+  local position = require "talon.host.position"
+  state.new_hand(st, nil)
+  position.restore(g, g.params.position, require "talon.host.invariants")
+  if g.checking then snapshot(g) end
+  st:log("position", nil, "the game starts from a position: hand %d, phase %s, %s to move",
+    st.hand_no, st.phase, st.names[g.mover_seat])
+end
+
 local function start(g)
   local talon = require "talon"
   local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
   g.state, g.deck, g.seat_ok = st, st.deck, SEATS[st.n]
+  if g.params.position then
+    if g.params.deal or g.params.scores then
+      error(("%s: a game starts from a position or from a deal and scores, not both")
+        :format(g.where), 0)
+    end
+    return start_at(g, st)
+  end
   if g.params.scores then start_scores(g, st) end
   if g.checking then snapshot(g) end
   st.given = g.params.deal
@@ -183,7 +201,8 @@ end
 function running.new(def, params, deck)
   params = params or {}
   local g = setmetatable({
-    def = def, params = params, opts = game.options(def, params.options),
+    def = def, params = params, opts = game.options(def, params.options
+      or (type(params.position) == "table" and params.position.options or nil)),
     seed = params.seed or 0, file = params.file, deck = deck,
     act = list64(), act_seat = list64(),
     nact = 0, hands_done = 0, per_hand = {},
@@ -481,6 +500,14 @@ function G:playout(rng, limit)
 end
 
 -- Takes back the last n actions (default 1).
+-- The current position as data (talon.host.position): game.new(def,
+-- {position = g:position()}) continues exactly as this game would.
+function G:position()
+  if self.aborted then error(self.aborted, 0) end
+  if not self.ph then error("the game is over: a position needs a phase", 2) end
+  return require("talon.host.position").of(self)
+end
+
 function G:undo(n)
   n = n or 1
   if self.nact < n then return false end
