@@ -120,17 +120,19 @@ end
 
 -- Refills the hands after a trick (RULES.md §7 "draw rotation from the
 -- trick winner, one card at a time"; KOZ-R11, BUR-R9, BES-R7): from seat
--- 'first' on in the order of play, each seat short of 'size' cards draws
--- one card from the top of the stock, round after round, until every hand
--- holds 'size' or the stock is empty. Returns the number of cards drawn.
+-- 'first' on in the order of play, each seat in play short of 'size' cards
+-- draws one card from the top of the stock, round after round, until every
+-- hand holds 'size' or the stock is empty. A seat sitting out (st.out: an
+-- eliminated party, KOZ-R14) draws nothing: its cards would never be
+-- played. Returns the number of cards drawn.
 function deal.replenish(st, first, size)
-  local stock, seat_hands, n, drawn = st.stock, st.hands, st.n, 0
+  local stock, seat_hands, n, out, drawn = st.stock, st.hands, st.n, st.out, 0
   repeat
     local before, s = drawn, first
     for _ = 1, n do
       if #stock == 0 then return drawn end
       local h = seat_hands[s]
-      if #h < size then
+      if #h < size and not (out and out[s]) then
         h:add(stock:draw())
         drawn = drawn + 1
       end
