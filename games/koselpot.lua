@@ -20,10 +20,12 @@ local RANKS = "A T K Q J 9 8 7 6"
 
 -- KZM-R2, BUR-R8 as trick rules; KZM-R6's option makes 6♠ the Schocha.
 -- 'key' names the options: "open" or "down", then "+6S" with the Schocha.
+-- Open play still hides a short follower's cards: with five players a
+-- follower holding fewer than the lead plays them all face down (KZM-R8).
 local function compile(deck, key)
   local schocha = key:find("+6S", 1, true) ~= nil
   return talon.trickrules(deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
-    face_down = key:find("down", 1, true) and "allowed" or "never",
+    face_down = key:find("down", 1, true) and "allowed" or "short",
     top = schocha and "6S" or nil, wild_top = schocha or nil })
 end
 

@@ -60,6 +60,8 @@ typedef enum tv_trick_void {
 typedef enum tv_trick_down {
   TV_DOWN_NEVER,   /* every play face up; sets that do not beat just lose */
   TV_DOWN_ALLOWED, /* followers may play face down; face up only to beat */
+  TV_DOWN_SHORT,   /* every play face up but a short follower's: holding
+                      fewer cards than the lead, he plays them face down */
 } tv_trick_down;
 
 typedef struct tv_trick_rules {
@@ -91,6 +93,8 @@ typedef enum tv_trick_rule {
   TV_RULE_HEAD,       /* must beat the reference in the led suit */
   TV_RULE_TRUMP,      /* void in the led suit: must trump */
   TV_RULE_TRUMP_BEAT, /* void in the led suit: must trump and beat */
+  TV_RULE_SHORT_DOWN, /* TV_DOWN_SHORT: a short follower's cards go face
+                         down, a full set face up */
 } tv_trick_rule;
 
 typedef struct tv_trick_why {

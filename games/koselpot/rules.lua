@@ -50,7 +50,7 @@ return {
   ["KZM-R8"] = function(o)
     if o.players ~= 5 then return nil end
     return "Five players: no card is removed and the hands end unequal; a player short of"
-      .. " cards plays all he has and cannot win, and one without cards sits out the rest of"
-      .. " the deal (the next player with cards leads for him)."
+      .. " cards plays all he has face down and cannot win, and one without cards sits out the"
+      .. " rest of the deal (the next player with cards leads for him)."
   end,
 }

@@ -99,6 +99,56 @@ t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
   t.eq(plain.state.ctrick:beats("6S"), false, "6S is an ordinary card")
 end)
 
+-- KZM-R8, five players: the talon (15 and the trump card) runs out in the
+-- middle of a rotation, so hands end unequal. Explicit deal, dealer P5:
+-- P1 leads AS, AH, then KD QD JD and wins each (the others play sets that
+-- do not beat); the last six cards go P1, P2 … P5, P1, leaving P1 three
+-- clubs and every other player two. P1 leads 8C 7C 6C: P2, short of cards,
+-- must play both face down, unseen by P3, and cannot win.
+local FIVE = { "AS AH KD QD", "7S 8S 9S 6H", "7H 8H 9H 6D", "7D 8D 9D 6S", "JS QS KS JH" }
+local FIVE_STOCK = "6C JD TS TH KH QH 7C AD TD AC TC 8C KC QC JC 9C"
+
+-- The first three tricks of FIVE, P1 winning each; one deal only.
+local function three_tricks(options)
+  options = options or {}
+  options.players = 5
+  local g = game.new(def, { seed = 1, options = options, hands = 1,
+    deal = { dealer = 5, hands = FIVE, stock = FIVE_STOCK } })
+  for _, lead in ipairs({ "lead AS", "lead AH", "lead KD QD JD" }) do
+    no_declarations(g)
+    g:play(lead)
+    while g:mover() ~= 1 and g:phase() == "play" do -- a set that does not beat
+      local pick
+      for _, a in ipairs(g:legal()) do
+        if not pick and not g.state.ctrick:beats(a.arg) then pick = a end
+      end
+      g:play(pick)
+    end
+  end
+  return g
+end
+
+local function short_follower(options)
+  local g = three_tricks(options)
+  local st = g.state
+  t.eq({ #st.hands[1], #st.hands[2], #st.stock }, { 3, 2, 0 }, "P1 three cards, P2 two")
+  g:play("lead 8C 7C 6C")
+  return g
+end
+
+t.test("KZM-R8: a follower short of cards plays them face down and cannot win", function()
+  local g = short_follower()
+  local legal = g:legal()
+  t.eq(#legal, 1, "P2 has one play: both his cards")
+  t.eq(legal[1].verb, "down", "face down")
+  t.eq(g:why("play " .. tostring(legal[1].arg)).rule, "BUR-R8", "not face up")
+  g:play(legal[1])
+  t.eq(g:view(3).trick.cards[2], false, "P3 does not see P2's cards")
+  t.eq(select(2, g.state.ctrick:winner()), 1, "P2's cards do not win")
+  local hidden = short_follower({ face_down = true })
+  t.eq(hidden:legal()[1].verb, "down", "the same with face_down (M5)")
+end)
+
 t.test("every invariant holds over random sessions of 2 to 5", function()
   for _, n in ipairs({ 2, 3, 4, 5 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 30), nil, n .. " players")
