@@ -49,6 +49,13 @@ return {
   ["KZM-R7"] = "The pot's winner deals next; after a share, the player on the dealer's left.",
   ["KZM-R8"] = function(o)
     if o.players ~= 5 then return nil end
+    if o.remove_six then
+      return "Five players: the 6♣ is taken out, so the talon divides and the hands stay equal."
+    end
+    if o.leftover == "last_trick" then
+      return "Five players: the draw stops when the talon cannot give everyone a card; the"
+        .. " cards left go to the winner of the last trick."
+    end
     return "Five players: no card is removed and the hands end unequal; a player short of"
       .. " cards plays all he has face down and cannot win, and one without cards sits out the"
       .. " rest of the deal (the next player with cards leads for him)."

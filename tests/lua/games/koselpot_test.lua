@@ -149,10 +149,61 @@ t.test("KZM-R8: a follower short of cards plays them face down and cannot win", 
   t.eq(hidden:legal()[1].verb, "down", "the same with face_down (M5)")
 end)
 
+-- KZM-R8, option leftover = "last_trick": after the third trick of FIVE
+-- the six cards left serve one round of five; the last card (the turned
+-- 6C) stays in the talon, every hand stays equal, and the winner of the
+-- last trick takes it: all 120 card points end in the won piles.
+t.test("KZM-R8, leftover = last_trick: the rest of the talon to the last trick", function()
+  local g = three_tricks({ leftover = "last_trick" })
+  local st = g.state
+  t.eq({ #st.hands[1], #st.hands[2], #st.hands[5], #st.stock }, { 2, 2, 2, 1 },
+    "one whole round drawn, one card left")
+  while not g:over() do g:play(g:legal()[1]) end
+  local taker
+  for _, ev in ipairs(g:events()) do
+    if ev.kind == "leftover" then taker = ev.data.seat end
+  end
+  t.ok(taker, "the table is told who takes the leftover")
+  t.eq(st.won[taker]:count("6C"), 1, "the last trick's winner has the turned card")
+  local points = 0
+  for s = 1, 5 do points = points + st.won[s]:points() end
+  t.eq({ #st.stock, points }, { 0, 120 }, "every card point is in a won pile")
+end)
+
+-- KZM-R8, option remove_six: with five players the 6C is taken out, 15
+-- cards remain after the deal and every draw is a whole round, so nobody
+-- is ever short of cards; with fewer players the option changes nothing.
+t.test("KZM-R8, remove_six: five players play 35 cards in equal hands", function()
+  for seed = 1, 5 do
+    local g = game.new(def, { seed = seed, hands = 1,
+      options = { players = 5, remove_six = true } })
+    local st = g.state
+    local six = 0
+    for _, c in ipairs(st.full:cards()) do
+      if c.rank == "6" then six = six + 1; t.ok(c.suit ~= "C", "6C out") end
+    end
+    t.eq({ #st.full, six, #st.stock }, { 35, 3, 15 }, "one 6 out, 15 cards after the deal")
+    local rng = talon.rng(seed)
+    while not g:over() do
+      if g:phase() == "play" and #st.ctrick == 0 then
+        for s = 2, 5 do t.eq(#st.hands[s], #st.hands[1], "equal hands at every lead") end
+      end
+      g:play(g:random(rng))
+    end
+  end
+  t.eq(#game.new(def, { seed = 1, options = { players = 4, remove_six = true } }).state.full, 36,
+    "four players: the whole pack")
+end)
+
 t.test("every invariant holds over random sessions of 2 to 5", function()
   for _, n in ipairs({ 2, 3, 4, 5 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 30), nil, n .. " players")
   end
   t.eq(invariants.run(def, { options = { multi = "split", face_down = true, schocha = true,
     lead_declared_combo = true } }, 30), nil)
+  for _, o in ipairs({ { remove_six = true }, { leftover = "last_trick" },
+                       { leftover = "last_trick", face_down = true } }) do
+    o.players = 5
+    t.eq(invariants.run(def, { options = o }, 30), nil, "five players, KZM-R8 options")
+  end
 end)

@@ -48,3 +48,16 @@ t.test("replenish passes over the seats sitting out", function()
   t.eq(deal.replenish(st, 3, 4), 4, "back in play, seat 2 draws again")
   t.eq(#st.hands[2], 4)
 end)
+
+-- KZM-R8's leftover option: with 'whole' the draw stops when the stock
+-- cannot give a card to every seat short of cards; the rest stays.
+t.test("replenish with whole rounds leaves what cannot serve everyone", function()
+  local deal = require "talon.deal"
+  local g = game.new(def, { seed = 1, options = { players = 3 }, hands = 1 })
+  local st = g.state
+  for s = 1, 3 do st.hands[s]:clear() end
+  while #st.stock > 7 do st.stock:draw() end
+  t.eq(deal.replenish(st, 2, 4, true), 6, "two rounds of three; one card is too few")
+  t.eq({ #st.hands[1], #st.hands[2], #st.hands[3], #st.stock }, { 2, 2, 2, 1 })
+  t.eq(deal.replenish(st, 2, 4), 1, "without 'whole' the last card goes to seat 2")
+end)
