@@ -96,6 +96,9 @@ return game.define {
     face_down = { default = false, doc = "a set that does not beat goes face down (B6)" },
     deals = { default = 20, doc = "deals in a session (BUR-R13)" },
     stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    final_pot = { default = "split", values = { "split", "unpaid" },
+                  doc = "a pot left when the session ends: shared equally, or left unpaid"
+                    .. " (BUR-R13)" },
   },
   deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
   rules = rules,

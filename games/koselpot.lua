@@ -223,6 +223,9 @@ return game.define {
                    .. " the rest to the last trick's winner (KZM-R8)" },
     deals = { default = 20, doc = "deals in a session (BUR-R13)" },
     stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    final_pot = { default = "split", values = { "split", "unpaid" },
+                  doc = "a pot left when the session ends: shared equally, or left unpaid"
+                    .. " (BUR-R13)" },
   },
   deck = function(o)
     return { ranks = RANKS, points = { A = 11, T = 10, K = 4, Q = 3, J = 2 },

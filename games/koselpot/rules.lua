@@ -18,7 +18,9 @@ return {
   end,
   ["BUR-R13"] = function(o)
     return ("The session ends after %d deals, or when a player cannot pay the ante out of his"
-      .. " stake of %d; net chips decide."):format(o.deals, o.stake)
+      .. " stake of %d; net chips decide. A pot left at the end %s."):format(o.deals, o.stake,
+      o.final_pot == "split" and "is shared equally, the odd chips from the next dealer's left"
+        or "stays unpaid")
   end,
   ["KZM-R1"] = function(o)
     return ("%d players, each for himself, clockwise; four cards each, one at a time from the"

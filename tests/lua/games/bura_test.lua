@@ -172,6 +172,34 @@ t.test("BUR-R13: the session ends after the set deals, or when a stake runs out"
   t.ok(broke:result().text:find("cannot pay the next ante", 1, true), broke:result().text)
 end)
 
+-- BUR-R13 with the option final_pot (the rules are silent): a pot still
+-- carried when the session ends is shared equally among the players, the
+-- odd chips one each from the left of the player who would deal next;
+-- with final_pot = "unpaid" it stays, and the summary says so.
+t.test("BUR-R13, final_pot: the pot left at the session's end is shared out", function()
+  local g = game.new(def, { seed = 3, options = { players = 3, deals = 1 } })
+  deal_without_claims(g) -- BUR-R12: nobody claims, the pot of 15 stays
+  local st = g.state
+  t.ok(g:over(), "one deal: the session ends")
+  t.eq({ st.scores, st.pot }, { { 0, 0, 0 }, 0 }, "5 each: every ante back")
+  t.ok(g:result().text:find("the pot of 15 shared out, 5 each", 1, true), g:result().text)
+  local odd = game.new(def, { seed = 3, options = { players = 3, deals = 1 } })
+  odd.state.pot = 16 -- a chip more than the antes, as a share of Kosel (pot) leaves (KZM-R5)
+  local dealer = odd.state.dealer
+  deal_without_claims(odd)
+  local left = dealer % 3 + 1 -- BUR-R12: the same dealer would deal again
+  for s = 1, 3 do
+    t.eq(odd.state.scores[s], s == left and 1 or 0, "seat " .. s .. ": the odd chip to the left")
+  end
+  t.ok(odd:result().text:find("and 1 odd chip(s) from the next dealer's left", 1, true),
+    odd:result().text)
+  local unpaid = game.new(def, { seed = 3,
+    options = { players = 3, deals = 1, final_pot = "unpaid" } })
+  deal_without_claims(unpaid)
+  t.eq({ unpaid.state.scores, unpaid.state.pot }, { { -5, -5, -5 }, 15 }, "unpaid: it stays")
+  t.ok(unpaid:result().text:find("the pot of 15 left unpaid", 1, true), unpaid:result().text)
+end)
+
 -- B8: with five players the hands end unequal; a player without cards
 -- sits out the rest of the deal, and the next player with cards leads in
 -- place of a winner who has none (our reading, docs/games/bura.md).

@@ -65,8 +65,8 @@ t.test("KZM-R4: three aces or a Molodka take the lead", function()
 end)
 
 t.test("KZM-05, KZM-R5, KZM-R7: played out, the most card points take the pot", function()
-  local function end_of_deal(piles, pot)
-    local g = game.new(def, { seed = 1 })
+  local function end_of_deal(piles, pot, options)
+    local g = game.new(def, { seed = 1, options = options })
     local st = g.state
     st.pot = pot
     for s = 1, 3 do
@@ -86,6 +86,12 @@ t.test("KZM-05, KZM-R5, KZM-R7: played out, the most card points take the pot", 
   local tie = end_of_deal({ "AS TS AH KS KH", "TH AD TD KD QD JD", "AC TC KC QC JC QS JS QH JH" },
     16)
   t.eq(tie.chips, { 0, 0, 0 }); t.eq(tie.pot, 1, "16 over 3: one chip stays")
+  -- BUR-R13, final_pot: in the last deal of a session the chip that stays
+  -- goes to the left of the next dealer (KZM-R7: after a share dealer 3's
+  -- left, P1, deals next; P2 sits on his left)
+  local last = end_of_deal({ "AS TS AH KS KH", "TH AD TD KD QD JD", "AC TC KC QC JC QS JS QH JH" },
+    16, { deals = 1 })
+  t.eq({ last.dealer, last.chips, last.pot }, { 1, { 0, 1, 0 }, 0 }, "the last chip to P2")
 end)
 
 t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
