@@ -116,6 +116,29 @@ t.test("BUR-07: no claim leaves the pot and the dealer", function()
   t.eq(st.scores, { -5, -5, -5 })
 end)
 
+-- BUR-R12: a deal played to the end without a claim has no winner: the
+-- pot stays whole, nobody's chips move but for the antes, the same dealer
+-- deals the next deal, and the table is told so. Explicit deal, two
+-- players, dealer P2, trump hearts, a talon in which nobody ever holds a
+-- Bura: both pass after the last trick.
+t.test("BUR-R12: no claim: no winner, the pot stays, the same dealer deals again", function()
+  local g = game.new(def, { seed = 1, options = { players = 2 }, deal = { dealer = 2,
+    hands = { "AS TS KS", "KC JC JH" }, stock = "9H TH AH AD QH 8D 9S 7C TC 7S QD QS 6S AC 6H"
+      .. " 6D 9C 8C 6C QC 7H 9D KH JS 8S JD 8H KD TD 7D" } })
+  local st = g.state
+  t.eq({ st.dealer, st.pot }, { 2, 10 })
+  deal_without_claims(g)
+  t.eq(st.hand_no, 2, "the next deal began")
+  t.eq({ st.dealer, st.pot, st.scores }, { 2, 20, { -5, -5 } },
+    "the same dealer; the pot of 10 and the new antes; only the antes paid")
+  local told
+  for i = 1, #g:events() do
+    told = told or g:explain(i):find("BUR-R12: nobody claimed; the pot of 10 stays and P2 deals"
+      .. " again", 1, true)
+  end
+  t.ok(told, "the table is told why")
+end)
+
 t.test("BUR-R5: a Bura wins the pot at once; several play a showdown", function()
   local g = dealt({ "AD TD KD", "9S JS 7C", "KS 8C 9H" }, "6D", 3)
   local st = g.state
