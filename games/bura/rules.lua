@@ -4,8 +4,11 @@
 
 return {
   ["BUR-R1"] = function(o)
-    return ("%d players, each for himself, clockwise; 36 cards A 10 K Q J 9 8 7 6, card points"
-      .. " A 11, 10 10, K 4, Q 3, J 2; 6♠ is an ordinary card."):format(o.players)
+    local pack = o.pack32 and "32 cards A 10 K Q J 9 8 7" or "36 cards A 10 K Q J 9 8 7 6"
+    return ("%d players, each for himself, clockwise; %s, card points A 11, 10 10, K 4, Q 3,"
+      .. " J 2%s%s."):format(o.players, pack, o.pack32 and "" or "; 6♠ is an ordinary card",
+      o.strip_for_even and "; the lowest cards that keep the talon from dividing among the"
+        .. " players are taken out" or "")
   end,
   ["BUR-R2"] = function(o)
     return ("Every deal each player puts %d into the pot%s."):format(o.ante,

@@ -164,7 +164,8 @@ t.test("BUR-R6: three aces or a Molodka take the lead; options", function()
   local forced = dealt(hands, "6D", 3, { lead_declared_combo = true })
   forced:play("pass"); forced:play("molodka")
   t.eq(forced:why("lead KC").rule, "BUR-R6", "B7: the declared Molodka is led")
-  t.eq(declare.combo(talon.deck(def.deck):hand("KD QD JD"), "D"), nil, "a trump Molodka is a Bura")
+  t.eq(declare.combo(talon.deck(def.deck(game.options(def))):hand("KD QD JD"), "D"), nil,
+    "a trump Molodka is a Bura")
 end)
 
 t.test("BUR-R2, B3: ante_when_carried = false: no ante on a carried pot", function()
@@ -238,9 +239,45 @@ t.test("B8: five players, a winner without cards", function()
   t.eq(st.n_in, 5, "everyone plays the next deal")
 end)
 
+-- B8 (strip_for_even) and B9 (pack32): the lowest cards that keep the
+-- talon from dividing among the players are taken out, clubs first, so
+-- the hands stay equal to the last trick: a six with five players of 36
+-- cards; two sevens of 32 with three, five or six. Nobody is ever short.
+t.test("B8, B9: strip_for_even and pack32 keep the hands equal", function()
+  local cases = { { 5, false, 35, "6C" }, { 4, false, 36, "" }, { 3, true, 30, "7C 7D" },
+                  { 5, true, 30, "7C 7D" }, { 6, true, 30, "7C 7D" }, { 2, true, 32, "" } }
+  for _, c in ipairs(cases) do
+    local n, label = c[1], ("%d players%s"):format(c[1], c[2] and ", 32 cards" or "")
+    local g = game.new(def, { seed = 5, hands = 1,
+      options = { players = n, strip_for_even = true, pack32 = c[2] } })
+    local st = g.state
+    local gone = {}
+    for _, r in ipairs(c[2] and { "7" } or { "6", "7" }) do
+      for _, suit in ipairs({ "C", "D", "H", "S" }) do
+        if not tostring(st.full):find(r .. suit, 1, true) then gone[#gone + 1] = r .. suit end
+      end
+    end
+    t.eq({ #st.full, table.concat(gone, " "), #st.stock % n }, { c[3], c[4], 0 }, label)
+    local rng = talon.rng(5)
+    while not g:over() do
+      if g:phase() == "play" and #st.ctrick == 0 then
+        for s = 2, n do t.eq(#st.hands[s], #st.hands[1], label .. ": equal hands") end
+      end
+      g:play(g:random(rng))
+    end
+  end
+  local six = game.new(def, { seed = 5, options = { pack32 = true } }).state.full
+  t.eq({ #six, tostring(six):find("6", 1, true) }, { 32, nil }, "B9: no sixes")
+end)
+
 t.test("every invariant holds over random sessions of 2 to 6", function()
   for _, n in ipairs({ 2, 3, 4, 5, 6 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 40), nil, n .. " players")
   end
   t.eq(invariants.run(def, { options = { face_down = true, three_aces = "pot" } }, 30), nil)
+  for _, n in ipairs({ 3, 5, 6 }) do
+    t.eq(invariants.run(def, { options = { players = n, pack32 = true } }, 20), nil, "B9")
+    t.eq(invariants.run(def, { options = { players = n, pack32 = true, strip_for_even = true } },
+      20), nil, "B8, B9")
+  end
 end)
