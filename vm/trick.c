@@ -186,6 +186,8 @@ tv_trick_rule tv_trick_card_rule(const tv_trick *t, tv_card c, bool down) {
                                : TV_RULE_LEAD_SIZE;
   if (t->size != 1) return TV_RULE_PLAY_SIZE;
   if (r->face_down == TV_DOWN_NEVER) return down ? TV_RULE_NO_DOWN : TV_RULE_OK;
+  if (r->face_down == TV_DOWN_SHORT)
+    return down ? TV_RULE_SHORT_DOWN : TV_RULE_OK;
   if (down) return TV_RULE_OK;
   return tv_trick_beats(t, c, t->p[t->best].c[0]) ? TV_RULE_OK
                                                   : TV_RULE_MUST_BEAT;

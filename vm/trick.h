@@ -70,6 +70,8 @@ typedef enum tv_trick_void {
 typedef enum tv_trick_down {
   TV_DOWN_NEVER,   /* every play face up; sets that do not beat just lose */
   TV_DOWN_ALLOWED, /* followers may play face down; face up only to beat */
+  TV_DOWN_SHORT,   /* every play face up but a short follower's: holding
+                      fewer cards than the lead, he plays them face down */
 } tv_trick_down;
 
 typedef struct tv_trick_rules {
@@ -114,6 +116,8 @@ typedef enum tv_trick_rule {
   TV_RULE_FIRST_LEAD,  /* the hand's first lead is a named card */
   TV_RULE_UNBROKEN,    /* a suit not yet broken may not be led */
   TV_RULE_FIRST_TRICK, /* a card barred from the first trick */
+  TV_RULE_SHORT_DOWN,  /* TV_DOWN_SHORT: a short follower's cards go face
+                          down, a full set face up */
 } tv_trick_rule;
 
 typedef struct tv_trick_why {

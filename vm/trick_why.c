@@ -18,7 +18,7 @@ static const char *const rule_names[] = {
     "lead_size",    "lead_suit",           "lead_face_up", "play_size",
     "no_face_down", "must_beat",           "must_follow",  "must_head",
     "must_trump",   "must_trump_and_beat", "first_lead",   "not_broken",
-    "first_trick",
+    "first_trick",  "short_face_down",
 };
 
 const char *tv_trick_rule_name(tv_trick_rule rule) {
@@ -59,10 +59,14 @@ static tv_trick_rule lead_rule(const tv_trick *t, const tv_hand *hand,
 }
 
 /* The face of a follower's set: face down where the rules forbid it, face
- * up only for a full set that beats the best set when hiding is allowed. */
+ * up only for a full set that beats the best set when hiding is allowed;
+ * under TV_DOWN_SHORT face down exactly when short of cards (the size was
+ * checked: a short play is all the hand holds). */
 static tv_trick_rule face_rule(const tv_trick *t, const tv_hand *hand,
                                const tv_hand *play, bool down, uint64_t *sat) {
   tv_card c[TV_TRICK_MAX_SET];
+  if (t->rules->face_down == TV_DOWN_SHORT)
+    return down == (play->size < t->size) ? TV_RULE_OK : TV_RULE_SHORT_DOWN;
   if (down)
     return t->rules->face_down == TV_DOWN_NEVER ? TV_RULE_NO_DOWN : TV_RULE_OK;
   if (t->rules->face_down == TV_DOWN_NEVER) return TV_RULE_OK;
@@ -348,6 +352,14 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     break;
   case TV_RULE_NO_DOWN:
     add(x, "face-down play is not allowed here; play the cards face up");
+    break;
+  case TV_RULE_SHORT_DOWN:
+    if (play->size < x->t->size)
+      add(x, "you hold fewer cards than the lead: play all %d face down",
+          play->size);
+    else
+      add(x, "a full set is played face up; only a player short of cards "
+             "plays face down");
     break;
   case TV_RULE_MUST_BEAT:
     say_must_beat(x, play);

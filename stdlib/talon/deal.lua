@@ -118,19 +118,35 @@ function deal.turn_up(st)
   return card
 end
 
+-- Does the stock hold fewer cards than the seats in play short of 'size'
+-- (too few for a whole round of the draw)?
+local function round_short(st, size)
+  local out, need = st.out, 0
+  for s = 1, st.n do
+    if #st.hands[s] < size and not (out and out[s]) then need = need + 1 end
+  end
+  return need > #st.stock
+end
+
 -- Refills the hands after a trick (RULES.md §7 "draw rotation from the
 -- trick winner, one card at a time"; KOZ-R11, BUR-R9, BES-R7): from seat
--- 'first' on in the order of play, each seat short of 'size' cards draws
--- one card from the top of the stock, round after round, until every hand
--- holds 'size' or the stock is empty. Returns the number of cards drawn.
-function deal.replenish(st, first, size)
-  local stock, seat_hands, n, drawn = st.stock, st.hands, st.n, 0
+-- 'first' on in the order of play, each seat in play short of 'size' cards
+-- draws one card from the top of the stock, round after round, until every
+-- hand holds 'size' or the stock is empty. A seat sitting out (st.out: an
+-- eliminated party, KOZ-R14) draws nothing: its cards would never be
+-- played. With 'whole', only whole rounds are drawn: a round begins only
+-- when the stock holds a card for every seat in play short of 'size', and
+-- the cards too few for a round stay in the stock (KZM-R8's `leftover`
+-- option). Returns the number of cards drawn.
+function deal.replenish(st, first, size, whole)
+  local stock, seat_hands, n, out, drawn = st.stock, st.hands, st.n, st.out, 0
   repeat
     local before, s = drawn, first
+    if whole and round_short(st, size) then return drawn end
     for _ = 1, n do
       if #stock == 0 then return drawn end
       local h = seat_hands[s]
-      if #h < size then
+      if #h < size and not (out and out[s]) then
         h:add(stock:draw())
         drawn = drawn + 1
       end

@@ -526,6 +526,37 @@ static void short_hand_plays_all_face_down(void **state) {
   assert_int_equal(tv_trick_winner(&t), 0);
 }
 
+/* KZM-R8 with open play (face_down = "short"): every full set is played
+ * face up, beating or not (BUR-R8), but a follower holding fewer cards
+ * than the lead plays them all face down, and cannot win. */
+static void short_hand_goes_face_down_in_open_play(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_SHORT);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play(&t, 0, "9S 8S 7S", false);
+  tv_trick_why w = why(&t, "AS TS", "AS TS", false);
+  assert_int_equal(w.rule, TV_RULE_SHORT_DOWN);
+  assert_string_equal(
+      w.because, "you hold fewer cards than the lead: play all 2 face down");
+  assert_int_equal(why(&t, "AS TS", "AS TS", true).rule, TV_RULE_OK);
+  assert_int_equal(why(&t, "AD TD KD", "AD TD KD", true).rule,
+                   TV_RULE_SHORT_DOWN);
+  assert_int_equal(why(&t, "AD TD KD", "AD TD KD", false).rule, TV_RULE_OK);
+  tv_hand h = H(&d, "AS TS"), p;
+  bool down = false;
+  assert_int_equal(tv_trick_each_play(&t, &h, NULL, NULL), 1);
+  tv_rng rng;
+  tv_rng_seed(&rng, 3);
+  assert_true(tv_trick_random(&t, &h, &rng, &p, &down));
+  assert_true(down);
+  play(&t, 1, "AS TS", true); /* would beat 9S 8S if it were a full set */
+  play(&t, 2, "6S 6H 6D", false);
+  assert_int_equal(tv_trick_winner(&t), 0);
+}
+
 /* KOZ-R9: every play the enumeration yields passes the legality check, and
  * a random play is one of them. */
 static bool check_each(const tv_hand *p, bool down, void *ud) {
@@ -744,7 +775,8 @@ static bool naive_beats(const tv_trick *t, tv_card c, tv_card b) {
 /* The one-card fast path (tv_trick_card_rule, tv_trick_play_card) agrees
  * with tv_trick_check without a hand and with tv_trick_play, over random
  * tricks under several rule sets (Kosel with the Schocha and face-down
- * play, Bura, leads of 1 or 3 only, leads of 2 or 3 only, Hosgin follow),
+ * play, Bura, leads of 1 or 3 only, leads of 2 or 3 only, Hosgin follow,
+ * open play with short followers face down),
  * every kind face up and down, with and without trump; and the beats
  * keys agree with the naive relation for every pair of kinds, a joker
  * and a non-natural trick order included. */
@@ -754,19 +786,20 @@ static void one_card_fast_path_agrees(void **state) {
   tv_err e;
   make_deck(&d, "A K Q J T 9 8 7 6", NULL, 1);
   assert_int_equal(tv_deck_add_jokers(&d, 1, 0, &e), TV_OK);
-  tv_trick_rules rules[5] = {
+  tv_trick_rules rules[6] = {
       set_rules(SIZES(1, 2, 3, 4), C(&d, "6S"), TV_DOWN_ALLOWED),
       set_rules(SIZES(1, 2, 3), TV_NO_CARD, TV_DOWN_NEVER),
       set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_ALLOWED),
       set_rules(SIZES(2, 3), TV_NO_CARD, TV_DOWN_NEVER),
       follow_rules(TV_HEAD_TRUMP_LED, TV_REF_WINNER, TV_VOID_TRUMP),
+      set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_SHORT),
   };
   static const uint8_t order[] = {0, 2, 3, 4, 1, 5, 6, 7, 8}; /* A T K Q J */
   memcpy(rules[0].order, order, sizeof order);
   tv_rng rng;
   tv_rng_seed(&rng, 11);
   for (int round = 0; round < 300; round++) {
-    const tv_trick_rules *r = &rules[round % 5];
+    const tv_trick_rules *r = &rules[round % 6];
     tv_trick t;
     tv_trick_init(&t, &d, r, (int)tv_rng_below(&rng, 5) - 1);
     for (tv_card c = 0; c < d.nkinds; c++)
@@ -857,6 +890,7 @@ int main(void) {
       cmocka_unit_test(kosel_pot_lead_sizes),
       cmocka_unit_test(schocha_set_is_unbeatable),
       cmocka_unit_test(short_hand_plays_all_face_down),
+      cmocka_unit_test(short_hand_goes_face_down_in_open_play),
       cmocka_unit_test(random_plays_are_legal),
       cmocka_unit_test(play_out_draws_like_a_legal_pick),
       cmocka_unit_test(play_out_counts_copies_and_stops_at_max),

@@ -20,7 +20,7 @@ static const char *const rule_keys[] = {
 static const char *const head_names[] = {"never", "trump_led", "always", NULL};
 static const char *const ref_names[] = {"winner", "previous", NULL};
 static const char *const void_names[] = {"any", "trump", "trump_beat", NULL};
-static const char *const down_names[] = {"never", "allowed", NULL};
+static const char *const down_names[] = {"never", "allowed", "short", NULL};
 
 /* ======================================================================
  * Reading the rules table (argument 2 of talon.trickrules): a spec
