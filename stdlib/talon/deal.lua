@@ -118,6 +118,24 @@ function deal.turn_up(st)
   return card
 end
 
+-- Exchanges 'card' of 'hand' for the turned-up card under the stock
+-- (deal.turn_up): 'card' goes under the stock in its place, to be drawn
+-- last, and becomes st.trump_card; the turned card joins 'hand' (BES-R9:
+-- the trump seven for the turn-up). Returns the card taken. Raises, and
+-- changes nothing, when the stock is empty or 'hand' lacks 'card'.
+function deal.exchange_turn_up(st, hand, card)
+  local stock = st.stock
+  local n = #stock
+  if n == 0 then error("exchange_turn_up: the stock is empty", 2) end
+  hand:remove(card) -- raises when it is not held, before anything moves
+  stock:cut(n - 1) -- the bottom card comes on top, the order otherwise kept
+  local up = stock:draw()
+  stock:put_bottom(card)
+  hand:add(up)
+  st.trump_card = card
+  return up
+end
+
 -- Does the stock hold fewer cards than the seats in play short of 'size'
 -- (too few for a whole round of the draw)?
 local function round_short(st, size)

@@ -60,4 +60,24 @@ t.test("replenish with whole rounds leaves what cannot serve everyone", function
   t.eq(deal.replenish(st, 2, 4, true), 6, "two rounds of three; one card is too few")
   t.eq({ #st.hands[1], #st.hands[2], #st.hands[3], #st.stock }, { 2, 2, 2, 1 })
   t.eq(deal.replenish(st, 2, 4), 1, "without 'whole' the last card goes to seat 2")
+
+-- deal.turn_up and deal.exchange_turn_up (RULES.md §7, BES-R9): a card of
+-- a hand takes the turned card's place under the stock, drawn last; the
+-- order of the other cards is kept; a card not held changes nothing.
+t.test("exchange_turn_up swaps a hand's card for the turned card under the stock", function()
+  local talon = require "talon"
+  local deal = require "talon.deal"
+  local deck = talon.deck { ranks = "A K Q J T 9 8 7" }
+  local st = { stock = deck:pile("JD AS KS QS"), trump = nil }
+  local hand = deck:hand("7D 8C")
+  t.eq(deal.turn_up(st):name("ascii"), "JD")
+  t.eq(tostring(st.stock), tostring(deck:pile("AS KS QS JD")), "turned and put under")
+  t.eq(deal.exchange_turn_up(st, hand, deck:card("7D")):name("ascii"), "JD")
+  t.eq(tostring(st.stock), tostring(deck:pile("AS KS QS 7D")), "the seven in its place")
+  t.eq(st.trump_card:name("ascii"), "7D")
+  t.eq(hand, deck:hand("JD 8C"))
+  t.checkerror("7D is not in the hand", deal.exchange_turn_up, st, hand, deck:card("7D"))
+  t.eq(tostring(st.stock), tostring(deck:pile("AS KS QS 7D")), "unchanged")
+  t.checkerror("stock is empty", deal.exchange_turn_up, { stock = deck:pile({}) }, hand,
+    deck:card("8C"))
 end)
