@@ -14,6 +14,7 @@
 -- question is whether those cards may still serve in it (BES-R12).
 local ledger = require "games.besigue.ledger"
 local glyph = require("talon.cards").glyph
+local cached = require("talon.cards").cached
 
 local melds = {}
 
@@ -121,29 +122,49 @@ local NEW_CARD = "every card of it is on the table already: a meld needs a card 
 
 -- ===== the cards a meld takes
 
--- The patterns of 'kind' in a deck: a list of {suit =, need = {{card,
--- count}, ...}}. Quartets have none: any four of the rank (see below).
-local function patterns(kind, deck, trump, opts)
-  local list = {}
-  if kind.cards then
-    local need = {}
-    for i, name in ipairs(kind.cards) do
-      need[i] = { card = deck:card(name), count = kind.copies }
-    end
-    list[1] = { need = need }
-  elseif kind.ranks then
-    local suits = SUITS
-    -- BES-R13: in trumps only (and so none without a trump)
-    if kind.quint and not opts.quint_any_suit then suits = { trump } end
-    for _, s in ipairs(suits) do
+local function need_hand(deck, need)
+  local h = deck:hand()
+  for _, n in ipairs(need) do h:add(n.card, n.count) end
+  return h
+end
+
+-- The patterns of every kind for a deck and a trump, built once per deck
+-- and key "TRUMP/any" (talon.cards.cached): kind -> list of {suit =, need
+-- = {{card =, count =}, ...}, cards = Hand}; for a quartet kind the four
+-- cards of its rank instead (any four of them make it). Read only.
+local function build_patterns(deck, key)
+  local trump, any = key:match("^(%a*)/(%a*)$")
+  local out = {}
+  for _, kind in ipairs(melds.KINDS) do
+    local list = {}
+    if kind.rank then
+      for i, s in ipairs(SUITS) do list[i] = deck:card(kind.rank .. s) end
+    elseif kind.cards then
       local need = {}
-      for i, r in ipairs(kind.ranks) do
-        need[i] = { card = deck:card(r .. s), count = kind.copies }
+      for i, name in ipairs(kind.cards) do
+        need[i] = { card = deck:card(name), count = kind.copies }
       end
-      list[#list + 1] = { suit = s, need = need }
+      list[1] = { need = need, cards = need_hand(deck, need) }
+    else
+      local suits = SUITS
+      -- BES-R13: in trumps only (and so none without a trump)
+      if kind.quint and any == "" then suits = { trump ~= "" and trump or nil } end
+      for _, s in ipairs(suits) do
+        local need = {}
+        for i, r in ipairs(kind.ranks) do
+          need[i] = { card = deck:card(r .. s), count = kind.copies }
+        end
+        list[#list + 1] = { suit = s, need = need, cards = need_hand(deck, need) }
+      end
     end
+    out[kind] = list
   end
-  return list
+  return out
+end
+
+local function patterns(kind, deck, trump, opts)
+  local key = (trump or "") .. "/" .. (opts.quint_any_suit and "any" or "")
+  return cached(deck, build_patterns, key)[kind]
 end
 
 -- Is a meld of these needs allowed? true, or the reason it is not; nil
@@ -166,8 +187,7 @@ end
 -- four are not even held.
 local function quartets(pos, kind, deck)
   local per, total_free, total_all, why = {}, 0, 0, nil
-  for i, s in ipairs(SUITS) do
-    local c = deck:card(kind.rank .. s)
+  for i, c in ipairs(patterns(kind, deck, pos.trump, pos.opts)) do
     local concealed, free, total, w = supply(pos, kind, c)
     per[i] = { card = c, concealed = concealed, free = free }
     total_free, total_all, why = total_free + free, total_all + total, why or w
@@ -199,12 +219,6 @@ local function quartets(pos, kind, deck)
   return out, nil
 end
 
-local function need_hand(deck, need)
-  local h = deck:hand()
-  for _, n in ipairs(need) do h:add(n.card, n.count) end
-  return h
-end
-
 -- Every meld allowed in position 'pos' ({kind, suit, need, cards (a Hand),
 -- points}), and every near miss ({kind, suit, cards, reason}: the cards are
 -- held but BES-R11/BES-R12 forbid it), in the order of melds.KINDS.
@@ -225,12 +239,11 @@ function melds.survey(pos)
     elseif not kind.copies or kind.copies <= packs then
       for _, p in ipairs(patterns(kind, deck, pos.trump, pos.opts)) do
         local a = assess(pos, kind, p.need)
-        local cards = need_hand(deck, p.need)
         if a == true then
-          ok[#ok + 1] = { kind = kind, suit = p.suit, need = p.need, cards = cards,
+          ok[#ok + 1] = { kind = kind, suit = p.suit, need = p.need, cards = p.cards:copy(),
                           points = melds.points(kind, p.suit, pos.trump, pos.opts) }
         elseif a then
-          near[#near + 1] = { kind = kind, suit = p.suit, cards = cards, reason = a }
+          near[#near + 1] = { kind = kind, suit = p.suit, cards = p.cards:copy(), reason = a }
         end
       end
     end
@@ -260,7 +273,7 @@ function melds.match(deck, word, cards, trump, opts)
     return nil, ("%s needs %d packs (three or four players)"):format(kind.name, kind.copies)
   end
   for _, p in ipairs(patterns(kind, deck, trump, opts)) do
-    if need_hand(deck, p.need) == cards then return kind, p.suit, p.need end
+    if p.cards == cards then return kind, p.suit, p.need end
   end
   if kind.quint and not opts.quint_any_suit then
     return nil, "a quint major is A 10 K Q J of trump (BES-R13)"
