@@ -1,4 +1,4 @@
--- Besigue's melds (§6.4, BES-R11 … BES-R13): the kinds as data, and the
+-- Besigue's melds (BES-R11 … BES-R13, docs/games/besigue.md): the kinds as data, and the
 -- re-use rules checked on identified cards (the ledgers of
 -- games/besigue/ledger.lua).
 --
@@ -252,7 +252,7 @@ function melds.survey(pos)
 end
 
 -- The meld 'word' on 'cards' (a Hand): kind, suit and needs, or nil and
--- why these cards are not that meld at all (rules of §6.4, not BES-R12).
+-- why these cards are not that meld at all (the meld table, not BES-R12).
 function melds.match(deck, word, cards, trump, opts)
   local kind = BY_WORD[word]
   if not kind then

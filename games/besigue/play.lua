@@ -1,4 +1,4 @@
--- Besigue from the deal to the last trick (§6.2 … §6.5): the trump-seven
+-- Besigue from the deal to the last trick (BES-R4 … BES-R15): the trump-seven
 -- exchange after the deal (BES-R9), free play while the talon lasts with
 -- table cards played like hand cards (BES-R6, BES-R11), the draw in
 -- rotation from the trick's winner (BES-R7), the meld opportunities

@@ -1,4 +1,4 @@
--- Besigue's scores (§6.6, BES-R10, BES-R15 … BES-R17): melds are credited
+-- Besigue's scores (BES-R10, BES-R15 … BES-R17): melds are credited
 -- when declared (score.add_now, games/besigue/declare.lua), card points of
 -- tricks and the last trick's 10 at the end of the deal; partners pool
 -- them; a declaration of out ends the match, a wrong one costs the deal or

@@ -173,6 +173,6 @@ tools.commands = {
   },
 }
 
-tools.kinds = melds.KINDS -- the meld table (§6.4) as data
+tools.kinds = melds.KINDS -- the meld table (BES-R12) as data
 
 return tools

@@ -1,5 +1,5 @@
--- Besigue's melds as declarations of identified cards (§6.4, BES-R11 …
--- BES-R13; EXAMPLES.md BES-01): every re-use rule of BES-R12 allowed and
+-- Besigue's melds as declarations of identified cards (BES-R11 … BES-R13;
+-- example BES-01): every re-use rule of BES-R12 allowed and
 -- refused, through the bookkeeping tool (tools.declare: the code the game
 -- declares with) and through games on explicit deals, and the `melds`
 -- command's list with its reasons.

@@ -303,28 +303,42 @@ t.test("BES-R14, BES-10, E13: the game's strict rules on the seed's cases (trump
   end
 end)
 
-t.test("BES-R14: every strict position of random deals, partners' cards beaten too", function()
-  local partner_beaten = 0
+-- Four players from an explicit deal (partners P1+P3, P2+P4), then
+-- seeded deals of two and four players, played at random once strict.
+local STRICT_DEAL = { "AH TH KH QH JH 9H 8H 7H", "AS TS KS QS JS 9S 8S 7S",
+                      "AD TD KD QD JD 9D 8D 7D", "AC TC KC QC JC 9C 8C 7C" }
+
+local function strict_games()
+  local list = { { dealt(STRICT_DEAL, "9C", 4, { players = 4 }), 4, 1 } }
   for _, n in ipairs({ 2, 4 }) do
     for seed = 1, 6 do
-      local g = game.new(def, { seed = seed, options = { players = n }, hands = 1 })
-      local rng = talon.rng(seed)
-      until_(g, phase_is("last"))
-      while g:phase() == "last" do
-        local st, seat = g.state, g:mover()
-        local plays = {}
-        for i = 1, #st.ctrick do plays[i] = select(2, st.ctrick:at(i)) end
-        local want = ref_legal(st.deck, st.hands[seat], plays, st.trump)
-        t.eq(g:legal_hand(), want, ("seed %d seat %d"):format(seed, seat))
-        if n == 4 and #plays >= 2 then
-          local _, w = st.ctrick:winner()
-          if st.side_of[w] == st.side_of[seat] and #g:legal_hand() < #st.hands[seat]
-              and st.ctrick:beats(g:legal_hand():nth(1)) then
-            partner_beaten = partner_beaten + 1
-          end
+      list[#list + 1] = { game.new(def, { seed = seed, options = { players = n }, hands = 1 }),
+                          n, seed }
+    end
+  end
+  return list
+end
+
+t.test("BES-R14: every strict position of random deals, partners' cards beaten too", function()
+  local partner_beaten = 0
+  for _, case in ipairs(strict_games()) do
+    local g, n, seed = case[1], case[2], case[3]
+    local rng = talon.rng(seed)
+    until_(g, phase_is("last"))
+    while g:phase() == "last" do
+      local st, seat = g.state, g:mover()
+      local plays = {}
+      for i = 1, #st.ctrick do plays[i] = select(2, st.ctrick:at(i)) end
+      local want = ref_legal(st.deck, st.hands[seat], plays, st.trump)
+      t.eq(g:legal_hand(), want, ("%d players, seed %d, seat %d"):format(n, seed, seat))
+      if n == 4 and #plays >= 2 then
+        local _, w = st.ctrick:winner()
+        if st.side_of[w] == st.side_of[seat] and #g:legal_hand() < #st.hands[seat]
+            and st.ctrick:beats(g:legal_hand():nth(1)) then
+          partner_beaten = partner_beaten + 1
         end
-        g:play(g:random(rng))
       end
+      g:play(g:random(rng))
     end
   end
   t.ok(partner_beaten > 0, "positions where the partner's card must be beaten were seen")
