@@ -8,6 +8,7 @@
  * play/sim/check/replay/list/rules/explain -> talon.cli (Lua).
  * Exit codes: 0 ok, 1 script or test failure, 2 usage error.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,6 +244,10 @@ static void setup_paths(lua_State *L, int ignore_env, const char *argv0) {
   lua_pushvalue(L, root);
   lua_pushcclosure(L, open_talon, 1);
   lua_setfield(L, -2, "talon");
+  lua_pushcfunction(L, repl_open_prompt);
+  lua_setfield(L, -2, "talon.cli.prompt");
+  lua_pushcfunction(L, repl_open_fs);
+  lua_setfield(L, -2, "talon.host.fs");
   lua_pop(L, 2);
 }
 
@@ -356,7 +361,13 @@ static int run_cli(lua_State *L, int argc, char **argv, int i, int root,
     lua_rawgeti(L, fwd, k);
     lua_rawseti(L, -2, n + k);
   }
-  if (tl_sandbox_pcall(L, 2, 1, 0, TL_SB_SIGINT) != TL_SB_OK) {
+  tl_sb_status st = tl_sandbox_pcall(L, 2, 1, 0, TL_SB_SIGINT);
+  if (st == TL_SB_INTERRUPT) { /* Ctrl-C away from a prompt: no traceback */
+    lua_pop(L, 1);
+    fputs("\ntalon: interrupted\n", stderr);
+    return 130;
+  }
+  if (st != TL_SB_OK) {
     repl_report(L);
     return 1;
   }
@@ -430,6 +441,9 @@ static int pmain(lua_State *L) {
 }
 
 int main(int argc, char **argv) {
+  /* the character type only: the line editor then reads UTF-8 (q♠) in a
+   * UTF-8 locale; numbers keep the C locale's format */
+  setlocale(LC_CTYPE, "");
   lua_State *L = tl_sandbox_newstate((size_t)DEFAULT_MEM_MB * 1024 * 1024);
   if (L == NULL) {
     fprintf(stderr, "talon: cannot create a Lua state: not enough memory\n");

@@ -11,6 +11,7 @@ local tbl = require "talon.cli.table"
 local game = require "talon.game"
 local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
+local prompt = require "talon.cli.prompt"
 
 local play = {}
 
@@ -200,14 +201,42 @@ local function command(c, line)
   return nil
 end
 
+-- One line from the human, or nil at the end of input. On a terminal the
+-- line is edited (arrows, history, TAB) and Ctrl-C clears it and asks
+-- again, as the REPL does; through a pipe the prompt and the line are
+-- printed, so a piped transcript reads well.
+function play.read_line(c, text)
+  if c.echo_off then
+    while true do
+      local line, why = prompt.read(text)
+      if line or why ~= "interrupted" then return line end
+    end
+  end
+  io.write(text)
+  io.flush()
+  local line = io.read("l")
+  if line then io.write(line, "\n") end
+  return line
+end
+
+-- The words TAB completes at the prompt: the commands, the game's own
+-- and the verbs of the phase.
+local function completion_words(c)
+  local words = {}
+  for name in pairs(COMMANDS) do words[#words + 1] = name end
+  for name in pairs(game_commands(c.def)) do words[#words + 1] = tostring(name) end
+  local ph = c.g:phase() and c.def.phases[c.g:phase()]
+  for _, v in ipairs(ph and ph.verbs or {}) do words[#words + 1] = tostring(v) end
+  table.sort(words)
+  return words
+end
+
 local function human_turn(c)
   say("%s", tbl.render(c.g:view(c.seat), c.def.name))
+  if c.echo_off then prompt.words(completion_words(c)) end
   while true do
-    io.write(("your move (%s) > "):format(c.g:phase()))
-    io.flush()
-    local line = io.read("l")
+    local line = play.read_line(c, ("your move (%s) > "):format(c.g:phase()))
     if not line then io.write("\n"); return "quit" end
-    if not c.echo_off then io.write(line, "\n") end -- a piped transcript reads well
     local ok, r = pcall(command, c, line)
     if not ok then
       if c.g.aborted then error(r, 0) end -- the game cannot go on

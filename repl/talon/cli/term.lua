@@ -52,8 +52,9 @@ end
 
 -- Waits 'seconds' when stdout is a terminal (a bot's move shown to a
 -- person); never when piped, so tests and scripts run at full speed.
+-- Ctrl-C during the pause stops the program as it stops any run.
 function term.pause(seconds)
-  if term.isatty(1) then os.execute(("sleep %.2f"):format(seconds)) end
+  if term.isatty(1) then require("talon.cli.prompt").pause(seconds) end
 end
 
 return term
