@@ -37,11 +37,13 @@ local USAGE = {
     .. "  --check         assert the invariants after every action\n"
     .. "  --quiet         print only the result",
   list = "talon list\nlists the games and variants found on the data path.",
-  rules = "talon rules GAME [--players N] [-o key=value]\n"
-    .. "prints a game's rules summary for the chosen options.",
-  explain = "talon explain GAME [RULE-ID...] [--players N] [-o key=value]\n"
+  rules = "talon rules GAME [--players N] [-o key=value] [--json]\n"
+    .. "prints a game's rules summary for the chosen options.\n"
+    .. "  --json          print the summary as JSON",
+  explain = "talon explain GAME [RULE-ID|OPTION...] [--players N] [-o key=value]\n"
     .. "prints the named rules of a game as they read with the chosen options\n"
-    .. "(all that apply if none are named).",
+    .. "(all that apply if none are named); a rule that does not apply names the\n"
+    .. "option that would make it apply; an option name shows the rules it changes.",
 }
 
 local COMMANDS = {
