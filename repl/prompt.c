@@ -21,8 +21,9 @@
 #include "lineedit.h"
 #include "repl.h"
 
-#define PROMPT_EDITOR "talon.prompt"
-#define PROMPT_WORDS  "talon.prompt.words" /* registry: completion words */
+#define PROMPT_EDITOR "talon.prompt.editor" /* the box's metatable */
+#define PROMPT_BOX    "talon.prompt.box"    /* registry: the box */
+#define PROMPT_WORDS  "talon.prompt.words"  /* registry: completion words */
 
 static void on_sigint(int sig) {
   (void)sig; /* only ends the read */
@@ -57,7 +58,7 @@ static int editor_gc(lua_State *L) {
 /* The line editor of this state, made on first use and kept in the
  * registry (freed with the state). */
 static lineedit *editor(lua_State *L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, PROMPT_EDITOR) == LUA_TUSERDATA) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, PROMPT_BOX) == LUA_TUSERDATA) {
     lineedit **box = lua_touserdata(L, -1);
     lua_pop(L, 1);
     return *box;
@@ -70,7 +71,7 @@ static lineedit *editor(lua_State *L) {
     lua_setfield(L, -2, "__gc");
   }
   lua_setmetatable(L, -2);
-  lua_setfield(L, LUA_REGISTRYINDEX, PROMPT_EDITOR);
+  lua_setfield(L, LUA_REGISTRYINDEX, PROMPT_BOX);
   *box = le_init("talon", NULL, complete_word, L);
   if (*box == NULL) luaL_error(L, "not enough memory");
   return *box;

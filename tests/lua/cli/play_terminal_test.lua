@@ -53,6 +53,7 @@ expect bye.
 ]])
   t.eq(code, 0, err .. out)
   t.ok(not out:find("^[[A", 1, true), out)
+  t.ok(out:find("%[exit 0%]"), "a clean exit (no leak report): " .. out)
 end)
 
 t.test("Ctrl-D at the prompt ends the game and writes the record", function()
@@ -63,6 +64,7 @@ send \x04
 expect record written to r.rec
 ]], dir)
   t.eq(code, 0, err .. out)
+  t.ok(out:find("%[exit 0%]"), "a clean exit (no leak report): " .. out)
   t.ok((read(dir .. "/r.rec") or ""):find("^talon%-record 1\n"), "the record")
   run.rmdir(dir)
 end)
