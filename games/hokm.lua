@@ -355,12 +355,8 @@ local play_phase = tricks.phase {
   rule = "HOK-R3",
   on_trick = on_trick,
   event = trick_event,
-  check = function(st, seat, card)
-    local hand = st.hands[seat]
-    if hand:count(card) == 0 then
-      return st:violation("HOK-R3", ("you do not hold %s"):format(tostring(card)),
-        "your hand is " .. tostring(hand))
-    end
+  check = function(st, seat)
+    local hand = st.hands[seat] -- a card not held is refused by the framework
     local led = st.ctrick:led()
     -- any card may lead (HOK-R3): a house rule refused this one, and the
     -- framework's refusal names the cards its legal hook allows
