@@ -110,4 +110,13 @@ return game.define {
   match_over = pot.match_over,
   next_hand = pot.next_hand,
   view = view,
+  tools = {
+    -- the front end asks before an action that can only lose (a claim
+    -- while the points this seat saw itself take are under 31)
+    confirm = function(v, a)
+      if type(a) ~= "table" or a.verb ~= "claim" or (v.memory or 0) >= 31 then return nil end
+      return ("you saw yourself take %d card points; a claim needs 31, and a wrong claim"
+        .. " doubles the pot (BUR-R10). Claim anyway?"):format(v.memory or 0)
+    end,
+  },
 }

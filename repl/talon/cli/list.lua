@@ -25,10 +25,16 @@ function list.files()
   return files
 end
 
+-- The player counts in order: "2-6" for a run, else "2, 4"; the list's
+-- first (the default) in brackets when it is not the smallest.
 function list.players_text(def)
-  local l = {}
-  for i, n in ipairs(def.players) do l[i] = tostring(n) end
-  return table.concat(l, "/")
+  local l = { table.unpack(def.players) }
+  table.sort(l)
+  local run = #l > 2
+  for i = 2, #l do run = run and l[i] == l[i - 1] + 1 end
+  local text = run and ("%d-%d"):format(l[1], l[#l]) or table.concat(l, ", ")
+  if def.players[1] ~= l[1] then text = ("%s (default %d)"):format(text, def.players[1]) end
+  return text
 end
 
 -- "-o name=value  doc" for each option, sorted by name; 'values' are the

@@ -7,7 +7,8 @@ local run = require "tests.lua.cli.run"
 t.test("list shows games with players, summary, options and variants", function()
   local code, out, err = run.talon { "list" }
   t.eq(code, 0, err)
-  t.ok(out:find("\nhokm%s+4/3/2 players  Iranian trick game") or out:find("^hokm%s+4/3/2"), out)
+  t.ok(out:find("\nhokm%s+2%-4 %(default 4%) players  Iranian trick game")
+    or out:find("^hokm%s+2%-4 %(default 4%)"), out)
   -- HOK-R5: the target option with its default
   t.ok(out:find("-o target=7  points that win the match", 1, true), out)
   t.ok(out:find("  variant hokm-all-tricks: ", 1, true), "variant listed under Hokm")
@@ -21,7 +22,7 @@ end)
 t.test("rules reflect the chosen options", function()
   local code, out = run.talon { "rules", "hokm", "--players", "3", "-o", "removed_two=2D" }
   t.eq(code, 0)
-  t.ok(out:find("players: 4/3/2 (this table: 3)", 1, true), out)
+  t.ok(out:find("players: 2-4 (default 4) (this table: 3)", 1, true), out)
   t.ok(out:find("*-o removed_two=2D", 1, true), out)
   t.ok(out:find(" -o target=7", 1, true), "unchanged options unmarked")
   t.ok(out:find("HOK-R3   Follow the suit led", 1, true), "the rules table")
@@ -34,7 +35,8 @@ t.test("rules reflect the chosen options", function()
   code, out = run.talon { "rules", run.root .. "/games/hokm-all-tricks.lua" }
   t.eq(code, 0)
   t.ok(out:find("a variant of Hokm", 1, true), out)
-  t.ok(out:find("HOK-R10  All 13 tricks are played: 13-0", 1, true), "play_all_tricks changes HOK-R10's text")
+  t.ok(out:find("HOK-R10  All 13 tricks are played: 13-0", 1, true),
+    "play_all_tricks changes HOK-R10's text")
 end)
 
 -- HOK-R17, HOK-R18 belong to the two-player form only.
