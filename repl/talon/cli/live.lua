@@ -81,7 +81,9 @@ end
 -- hand shown), reasons (the bots' reasons shown), position (a position
 -- from g:position() to start from). Returns the table.
 function live.play(name, o)
-  if type(name) ~= "string" then error("talon.play needs a game name, e.g. talon.play(\"hokm\")", 2) end
+  if type(name) ~= "string" then
+    error("talon.play needs a game name, e.g. talon.play(\"hokm\")", 2)
+  end
   o = o or {}
   if type(o) ~= "table" then error("talon.play's second argument is a table of options", 2) end
   local def, err = loader.load(name)
@@ -105,14 +107,16 @@ function Table.__tostring(t)
   if t.opened then
     for s = 1, g.state.n do
       if s ~= t.seat then
-        out[#out + 1] = ("  %s holds: %s"):format(g.state.names[s], tbl.hand_line(g.state.hands[s]))
+        out[#out + 1] = ("  %s holds: %s"):format(g.state.names[s],
+          tbl.hand_line(g.state.hands[s]))
       end
     end
   end
   if g:over() then
     out[#out + 1] = "result: " .. sandbox.text(g:result().text)
   elseif g:mover() == t.seat then
-    out[#out + 1] = ("legal: %s   (t:play(\"…\"), t:why(\"…\"), t:hint())"):format(ask.legal_text(g))
+    out[#out + 1] = ("legal: %s   (t:play(\"…\"), t:why(\"…\"), t:hint())")
+      :format(ask.legal_text(g))
   end
   return table.concat(out, "\n")
 end

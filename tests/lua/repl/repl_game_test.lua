@@ -71,7 +71,7 @@ end)
 
 t.test("a game at the REPL in a terminal", function()
   local code, out = run.pty({}, [[
-expect talon> 
+expect talon>
 send t = talon.play("hokm", {seed = 1, players = 3})\r
 expect is Hakem
 send t\r
