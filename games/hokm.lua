@@ -469,7 +469,7 @@ return game.define {
   options = {
     players = { default = 4, values = { 2, 3, 4 },
                 doc = "4 in partnerships, 3 or 2 each for himself" },
-    target = { default = 7, doc = "points that win the match (HOK-R5)" },
+    target = { default = 7, min = 1, doc = "points that win the match (HOK-R5)" },
     removed_two = { default = "2C", values = { "2C", "2D", "2H", "2S" },
                     doc = "the 2 removed for three players (HOK-R12)" },
     play_all_tricks = { default = false,

@@ -115,7 +115,8 @@ return game.define {
     lead_declared_combo = { default = false, doc = "a declared Molodka must be led" },
     sixty_all = { default = "both2", values = { "both2", "none_double_next" },
                   doc = "60-60: both score 2, or none and the next deal doubles" },
-    penalty_limit = { default = 12, doc = "penalty points that put a party out (KOZ-R14)" },
+    penalty_limit = { default = 12, min = 1,
+                      doc = "penalty points that put a party out (KOZ-R14)" },
   },
   deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
   sides = function(n)

@@ -163,7 +163,7 @@ function options.trim_traceback(msg)
     end
     pos = e + 1
   end
-  if #keep == 0 then return msg end
+  if #keep == 0 then return head end -- the framework's own frames tell a player nothing
   return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")
 end
 

@@ -352,13 +352,16 @@ local function session(c)
   end
 end
 
--- How to run the program again, as typed: the path it was started by
--- when it is not on PATH (./build/release/repl/talon), else "talon".
+-- How to run the program again: "talon" when that is on PATH, else the
+-- program's own path, made absolute (./play.sh runs it from the build
+-- tree, and no talon may be installed).
 local function program()
   local self = arg and arg[-1] or "talon"
-  if not self:find("/", 1, true) then return "talon" end
-  local found = os.execute("command -v talon >/dev/null 2>&1") == true
-  return found and "talon" or self
+  if os.execute("command -v talon >/dev/null 2>&1") == true then return "talon" end
+  if self:sub(1, 1) ~= "/" and self:find("/", 1, true) then
+    self = (os.getenv("PWD") or ".") .. "/" .. self:gsub("^%./", "")
+  end
+  return self
 end
 
 -- Plays the session of context 'c' to its end; returns the exit code.
