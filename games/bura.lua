@@ -103,23 +103,24 @@ return game.define {
   players = { 3, 2, 4, 5, 6 },
   direction = "cw",
   options = {
-    players = { default = 3, values = { 2, 3, 4, 5, 6 }, doc = "each for himself (BUR-R1, B8)" },
-    ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
-    ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
+    players = { default = 3, values = { 2, 3, 4, 5, 6 }, doc = "each for himself (BUR-R1)" },
+    ante = { default = 5, min = 0, doc = "each player's ante into the pot every deal (BUR-R2)" },
+    ante_when_carried = { default = true, doc = "ante also while a pot is carried over" },
     three_aces = { default = "lead", values = { "lead", "pot", "off" },
                    doc = "three aces declare for the lead, win the pot, or nothing (BUR-R6)" },
     molodka = { default = true, doc = "a Molodka may be declared for the lead (BUR-R6)" },
-    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (B7)" },
-    face_down = { default = false, doc = "a set that does not beat goes face down (B6)" },
-    deals = { default = 20, doc = "deals in a session (BUR-R13)" },
-    stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led" },
+    face_down = { default = false, doc = "a set that does not beat goes face down" },
+    deals = { default = 20, min = 1, doc = "deals in a session (BUR-R13)" },
+    stake = { default = 100, min = 1,
+              doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
     final_pot = { default = "split", values = { "split", "unpaid" },
                   doc = "a pot left when the session ends: shared equally, or left unpaid"
                     .. " (BUR-R13)" },
     strip_for_even = { default = false,
                        doc = "take out the lowest cards so the talon divides: a six with five"
-                         .. " players (B8)" },
-    pack32 = { default = false, doc = "32 cards, without the sixes (B9)" },
+                         .. " players" },
+    pack32 = { default = false, doc = "32 cards, without the sixes" },
   },
   deck = pack,
   rules = rules,
@@ -134,4 +135,13 @@ return game.define {
   match_over = pot.match_over,
   next_hand = pot.next_hand,
   view = view,
+  tools = {
+    -- the front end asks before an action that can only lose (a claim
+    -- while the points this seat saw itself take are under 31)
+    confirm = function(v, a)
+      if type(a) ~= "table" or a.verb ~= "claim" or (v.memory or 0) >= 31 then return nil end
+      return ("you saw yourself take %d card points; a claim needs 31, and a wrong claim"
+        .. " doubles the pot (BUR-R10). Claim anyway?"):format(v.memory or 0)
+    end,
+  },
 }

@@ -365,12 +365,8 @@ local play_phase = tricks.phase {
   rule = "HOK-R3",
   on_trick = on_trick,
   event = trick_event,
-  check = function(st, seat, card)
-    local hand = st.hands[seat]
-    if hand:count(card) == 0 then
-      return st:violation("HOK-R3", ("you do not hold %s"):format(tostring(card)),
-        "your hand is " .. tostring(hand))
-    end
+  check = function(st, seat)
+    local hand = st.hands[seat] -- a card not held is refused by the framework
     local led = st.ctrick:led()
     -- any card may lead (HOK-R3): a house rule refused this one, and the
     -- framework's refusal names the cards its legal hook allows
@@ -421,7 +417,7 @@ end
 
 local function stop_text(o, who)
   if o.play_all_tricks then
-    return ("All 13 tricks are played (K2): 13-0 for the %s scores 2 (Kot), 13-0 against"
+    return ("All 13 tricks are played: 13-0 for the %s scores 2 (Kot), 13-0 against"
       .. " scores 3 (Hakem Koti); otherwise whoever has 7 or more tricks scores 1."):format(who)
   end
   return ("Play stops when a %s has 7 tricks: 7-0 for the %s scores 2 (Kot), 7-0"
@@ -455,7 +451,7 @@ local RULES = {
   ["HOK-R10"] = only(4, function(o) return stop_text(o, "Hakem's side") end),
   ["HOK-R11"] = only(4, ROTATION:format(" and his partner")),
   ["HOK-R12"] = only(3, function(o)
-    return ("Three players: %s is removed, 51 cards, 17 each (K1); the dealer sits on the"
+    return ("Three players: %s is removed, 51 cards, 17 each; the dealer sits on the"
       .. " Hakem's left."):format(o.removed_two)
   end),
   ["HOK-R13"] = only(3, "Deal 5, 4, 4 and 4 cards to each, counter-clockwise from the Hakem;"
@@ -483,11 +479,11 @@ return game.define {
   options = {
     players = { default = 4, values = { 2, 3, 4 },
                 doc = "4 in partnerships, 3 or 2 each for himself" },
-    target = { default = 7, doc = "points that win the match (HOK-R5)" },
+    target = { default = 7, min = 1, doc = "points that win the match (HOK-R5)" },
     removed_two = { default = "2C", values = { "2C", "2D", "2H", "2S" },
-                    doc = "the 2 removed for three players (HOK-R12, K1)" },
+                    doc = "the 2 removed for three players (HOK-R12)" },
     play_all_tricks = { default = false,
-                        doc = "2 or 4 players: play all 13 tricks; Kot needs 13-0 (K2)" },
+                        doc = "2 or 4 players: play all 13 tricks; Kot needs 13-0" },
   },
   deck = function(opts)
     return { ranks = "A K Q J T 9 8 7 6 5 4 3 2", suits = "S H D C",

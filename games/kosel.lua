@@ -45,7 +45,7 @@ local function deal_hand(st)
         error("explicit deal: the turned card is the Schocha and schocha_turnup is redeal;"
           .. " give another stock", 0)
       end
-      st:log("redeal", {}, "KOZ-R5: the Schocha is turned; the cards are dealt again (Z2)")
+      st:log("redeal", {}, "KOZ-R5: the Schocha is turned; the cards are dealt again")
       for _, s in ipairs(order) do st.hands[s]:clear() end
       deal.start(st)
     end
@@ -111,11 +111,12 @@ return game.define {
     players = { default = 4, values = { 2, 3, 4 },
                 doc = "4 in partnerships, 3 or 2 each for himself (KOZ-R1)" },
     schocha_turnup = { default = "spades", values = { "spades", "redeal" },
-                       doc = "a turned Schocha makes spades trump, or means a new deal (Z2)" },
-    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (Z4)" },
+                       doc = "a turned Schocha makes spades trump, or means a new deal" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led" },
     sixty_all = { default = "both2", values = { "both2", "none_double_next" },
-                  doc = "60-60: both score 2, or none and the next deal doubles (Z6)" },
-    penalty_limit = { default = 12, doc = "penalty points that put a party out (KOZ-R14)" },
+                  doc = "60-60: both score 2, or none and the next deal doubles" },
+    penalty_limit = { default = 12, min = 1,
+                      doc = "penalty points that put a party out (KOZ-R14)" },
   },
   deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
   sides = function(n)

@@ -19,4 +19,12 @@ void repl_set_style(lua_State *L);
  * and pops it. */
 void repl_report(lua_State *L);
 
+/* The opener of the module "talon.cli.prompt" (repl/prompt.c): line input
+ * for the Lua front end, where Ctrl-C clears the line. */
+int repl_open_prompt(lua_State *L);
+
+/* The opener of the module "talon.host.fs" (repl/fs.c): the kind of a
+ * path, for the host's file writes. */
+int repl_open_fs(lua_State *L);
+
 #endif

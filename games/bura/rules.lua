@@ -35,7 +35,8 @@ return {
   ["BUR-R7"] = "The leader plays 1, 2 or 3 cards of one suit face up.",
   ["BUR-R8"] = function(o)
     return ("The others play as many cards, any cards; a set beats the best so far when its"
-      .. " cards pair off, each beating its partner (as KOZ-R8, no Schocha)%s.")
+      .. " cards pair off, each beating its partner: a higher card of its suit, or a trump"
+      .. " over a non-trump%s.")
       :format(o.face_down and "; a set that does not beat goes face down (option)"
         or "; a set that does not beat is shown and loses")
   end,

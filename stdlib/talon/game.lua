@@ -15,7 +15,8 @@ game.keys = {
               doc = "list of allowed player counts" },
   direction = { kind = "data", type = "string", required = true,
                 doc = "\"cw\" or \"ccw\": how seats are drawn" },
-  options = { kind = "data", type = "table", doc = "name -> {default=, doc=, values=}" },
+  options = { kind = "data", type = "table",
+              doc = "name -> {default=, doc=, values=, min=, max=}" },
   deck = { kind = "data", type = "table|function", required = true,
            doc = "a talon.deck spec, or function(opts) returning one" },
   sides = { kind = "hook", type = "function", doc = "function(n, opts) -> partnerships" },
@@ -155,10 +156,19 @@ local function validate_options(def, where)
       fail(where, ("option '%s' needs a default and a one-line doc"):format(tostring(name)))
     end
     for k in pairs(o) do
-      if k ~= "default" and k ~= "doc" and k ~= "values" then
-        fail(where, ("unknown key '%s' in option '%s'; known keys are default, doc, values")
-          :format(tostring(k), name))
+      if k ~= "default" and k ~= "doc" and k ~= "values" and k ~= "min" and k ~= "max" then
+        fail(where, ("unknown key '%s' in option '%s'; known keys are default, doc, max, min,"
+          .. " values"):format(tostring(k), name))
       end
+    end
+    for _, k in ipairs { "min", "max" } do
+      if o[k] ~= nil and (type(o[k]) ~= "number" or type(o.default) ~= "number") then
+        fail(where, ("option '%s': %s bounds a number option with a number"):format(name, k))
+      end
+    end
+    if (o.min and o.default < o.min) or (o.max and o.default > o.max) then
+      fail(where, ("option '%s': the default %s is outside its range"):format(name,
+        tostring(o.default)))
     end
   end
 end
@@ -236,7 +246,16 @@ function game.options(def, given)
         sorted_keys(decl)), 0)
     end
     if type(v) ~= type(o.default) then
-      error(("option '%s' must be a %s, got %s"):format(name, type(o.default), tostring(v)), 0)
+      error(("option '%s' must be a %s, got %s"):format(name, type(o.default),
+        type(v) == "string" and ("%q"):format(v) or tostring(v)), 0)
+    end
+    if o.min and v < o.min then
+      error(("option '%s' must be at least %s, not %s"):format(name, tostring(o.min),
+        tostring(v)), 0)
+    end
+    if o.max and v > o.max then
+      error(("option '%s' must be at most %s, not %s"):format(name, tostring(o.max),
+        tostring(v)), 0)
     end
     if o.values then
       local found = false

@@ -332,18 +332,27 @@ end
 -- The refusal of 'a' by seat 'seat': the wrong verb for the position, or
 -- the engine's reason (t:why), under spec.lead_rule for a lead and
 -- spec.rule otherwise.
+-- What a follower types: "beat CARDS or down CARDS", without the face-down
+-- way when none of this seat's plays may go face down (the option off).
+local function follow_words(st, seat, up)
+  local _, down = st.ctrick:plays(st.hands[seat])
+  for _, d in ipairs(down) do
+    if d then return ("%s CARDS (face up) or down CARDS (face down)"):format(up) end
+  end
+  return up .. " CARDS"
+end
+
 local function set_why_not(spec, st, seat, a)
   local leading, up = #st.ctrick == 0, up_verb(spec, st)
   local rule = leading and spec.lead_rule or spec.rule
   local verb = type(a) == "table" and a.verb
   if not (verb == "lead" or verb == up or verb == "down") or type(a.arg) ~= "userdata" then
     return st:violation(rule, leading and "lead a set of cards: type lead and the cards"
-      or ("follow with as many cards: %s CARDS (face up) or down CARDS (face down)")
-        :format(up))
+      or ("follow with as many cards: type %s"):format(follow_words(st, seat, up)))
   end
   if leading ~= (verb == "lead") then
     return st:violation(rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
-      or ("the trick is already led: play %s CARDS or down CARDS"):format(up))
+      or ("the trick is already led: type %s"):format(follow_words(st, seat, up)))
   end
   local v = why_not(spec, st, seat, a.arg, a.verb == "down")
   if v then v.rule = rule end

@@ -26,7 +26,7 @@ local function set_defaults(def, changes)
     end
     if type(v) ~= type(o.default) then
       error(("variant: option '%s' must be a %s, got %s"):format(name, type(o.default),
-        tostring(v)), 3)
+        type(v) == "string" and ("%q"):format(v) or tostring(v)), 3)
     end
     o.default = v
   end

@@ -48,7 +48,8 @@ end
 
 -- "P1+P3 2 - P2+P4 5", or "2-5-1" when every seat is its own side
 -- ("-300 / 120 / 0" once a score is negative).
-local function scores_line(v, sides)
+function tbl.scores_line(v, sides)
+  sides = sides or v.sides
   if not (sides and sides[1] and #sides[1] > 1) then return score.text(v.scores or {}) end
   local parts = {}
   for i, sc in ipairs(v.scores or {}) do
@@ -56,6 +57,7 @@ local function scores_line(v, sides)
     if members and #members > 1 then
       local who = {}
       for k, s in ipairs(members) do who[k] = v.names and v.names[s] or ("P" .. s) end
+      table.sort(who) -- P1+P3, however the players were seated
       parts[i] = ("%s %d"):format(table.concat(who, "+"), sc)
     else
       parts[i] = tostring(sc)
@@ -165,7 +167,7 @@ function tbl.render(v, title, sides)
   local out = {}
   local function add(fmt, ...) out[#out + 1] = fmt:format(...) end
   add("── %s ── hand %d, phase %s", title or "talon", v.hand_no or 1, v.phase or "over")
-  add("trump %s   scores %s   dealer %s", tbl.suit_name(v.trump), scores_line(v, sides),
+  add("trump %s   scores %s   dealer %s", tbl.suit_name(v.trump), tbl.scores_line(v, sides),
     v.dealer and seat_label(v, v.dealer) or "-")
   local roles, extra = roles_line(v), extras_line(v)
   if roles then add("%s", roles) end

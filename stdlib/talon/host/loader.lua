@@ -36,7 +36,7 @@ function loader.find(name)
   return nil, ("no game '%s' (looked for games/%s.lua on the data path)"):format(name, mod)
 end
 
-local run_file
+local run_file, key_line
 
 -- The `require` of one game file. Library modules come from the sandbox as
 -- frozen copies; modules of games (`games.hosgin.auction`, a bot, a base
@@ -60,6 +60,29 @@ local function make_require(depth, cache)
   end
 end
 
+-- The line of file 'path' where the key a library error names ("option
+-- 'target'", "wrap 'nohook'") is set, or nil: the place to look at when
+-- the stack cannot tell (a tail call). Read only on an error; a file of
+-- more than a megabyte is not searched.
+function key_line(path, msg)
+  local first = string.match(string.sub(msg, 1, 400), "^[^\n]*")
+  local key = first and string.match(first, "'([%a_][%w_]*)'")
+  if not key then return nil end
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local text = f:read(1024 * 1024) or ""
+  f:close()
+  local n = 1
+  for line in string.gmatch(text, "[^\n]*") do
+    if string.find(line, "%f[%w_]" .. key .. "%s*=")
+        or string.find(line, "%[[\"']" .. key .. "[\"']%]") then
+      return n
+    end
+    n = n + 1
+  end
+  return nil
+end
+
 -- Runs a game file or game module sandboxed; returns its value, or nil and
 -- a message naming the file.
 run_file = function(name, depth, cache)
@@ -72,9 +95,11 @@ run_file = function(name, depth, cache)
   local ok, value = sandbox.call(chunk)
   if not ok then
     -- an error raised where no line is known (a library function called
-    -- in a tail call) still names the file
+    -- in a tail call: return variant.of(…)) still names the file, and the
+    -- line of the key it names when the file has one
     if string.sub(value, 1, #chunkname + 1) ~= chunkname .. ":" then
-      value = chunkname .. ": " .. value
+      local line = key_line(path, value)
+      value = chunkname .. (line and (":" .. line) or "") .. ": " .. value
     end
     return nil, value
   end
