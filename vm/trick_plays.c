@@ -92,7 +92,7 @@ static void each_lead(walk *w, const tv_hand *h) {
   if (r->lead_sizes == 2) held = tv_trick_card_mask(t, held, &rule);
   uint64_t wild =
       r->wild_top && r->top != TV_NO_CARD ? held & TV_BIT(r->top) : 0;
-  for (int s = 0; s <= t->deck->nsuits && !w->stop; s++) {
+  for (int s = 0; s <= t->deck->nsuits + 1 && !w->stop; s++) {
     uint64_t own = held & tv_trick_suit_mask(t, s) & ~wild;
     bool home = wild && s == tv_trick_suit(t, r->top);
     if (!own && !home) continue;

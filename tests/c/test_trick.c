@@ -48,6 +48,12 @@ static void play(tv_trick *t, int seat, const char *cards, bool down) {
   assert_int_equal(tv_trick_play(t, seat, &p, down, &e), TV_OK);
 }
 
+/* Sets the rank order of every suit of r to order[0..n-1]. */
+static void set_order(tv_trick_rules *r, const uint8_t *order, size_t n) {
+  for (int s = 0; s < TV_MAX_SUITS; s++)
+    memcpy(r->order[s], order, n);
+}
+
 /* Plays each token of 'cards' as a one-card play, seats 0, 1, 2, ... */
 static void play_each(tv_trick *t, const char *cards) {
   char tok[8];
@@ -331,7 +337,7 @@ static void rank_order_override(void **state) {
   tv_trick_rules r;
   tv_trick_rules_default(&r);
   static const uint8_t order[] = {0, 2, 3, 4, 1}; /* A T K Q J */
-  memcpy(r.order, order, sizeof order);
+  set_order(&r, order, sizeof order);
   tv_err e;
   assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_OK);
   tv_trick t;
@@ -631,9 +637,9 @@ static void play_out_draws_like_a_legal_pick(void **state) {
     tv_card cards[4];
     int seats[4], played;
     tv_err e;
-    assert_int_equal(
-        tv_trick_play_out(&t, hp, 4, first, &a, 99, cards, seats, &played, &e),
-        TV_OK);
+    assert_int_equal(tv_trick_play_out(&t, hp, 4, 0, first, &a, 99, cards,
+                                       seats, &played, &e),
+                     TV_OK);
     assert_int_equal(played, 4);
     assert_int_equal(t.nplays, 4);
     for (int i = 0, s = first; i < 4; i++, s = s % 4 + 1) {
@@ -670,12 +676,12 @@ static void play_out_counts_copies_and_stops_at_max(void **state) {
     tv_card c;
     int played;
     assert_int_equal(
-        tv_trick_play_out(&t, hp, 2, 1, &rng, 1, &c, NULL, &played, NULL),
+        tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 1, &c, NULL, &played, NULL),
         TV_OK);
     assert_int_equal(played, 1);
     twice += c == C(&d, "AS");
     assert_int_equal(
-        tv_trick_play_out(&t, hp, 2, 2, &rng, 5, NULL, NULL, &played, NULL),
+        tv_trick_play_out(&t, hp, 2, 0, 2, &rng, 5, NULL, NULL, &played, NULL),
         TV_OK);
     assert_int_equal(played, 1);
     assert_int_equal(other.size, 0);
@@ -701,27 +707,28 @@ static void play_out_refuses_bad_input(void **state) {
   int played = -1;
   tv_trick_init(&t, &d, &sets, -1);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_non_null(strstr(e.msg, "one-card"));
   tv_trick_init(&t, &d, &one, -1);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 3, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 2, 0, 3, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 0, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 0, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_int_equal(
-      tv_trick_play_out(&t, hole, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hole, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_non_null(strstr(e.msg, "seat 2"));
   assert_int_equal(a.size, 2);
   assert_int_equal(t.nplays, 0);
   assert_int_equal(played, 0);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e), TV_OK);
+      tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
+      TV_OK);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_non_null(strstr(e.msg, "already"));
 }
@@ -767,8 +774,10 @@ static bool naive_beats(const tv_trick *t, tv_card c, tv_card b) {
   if (b == r->top) return false;
   int cs = tv_suit(t->deck, c), bs = tv_suit(t->deck, b);
   if (c == r->top && t->trump >= 0) cs = t->trump;
-  if (cs == bs)
-    return r->order[tv_rank(t->deck, c)] < r->order[tv_rank(t->deck, b)];
+  if (cs == bs && cs < t->deck->nsuits)
+    return r->order[cs][tv_rank(t->deck, c)] <
+           r->order[bs][tv_rank(t->deck, b)];
+  if (cs == bs) return false; /* jokers: identical cards */
   return t->trump >= 0 && cs == t->trump;
 }
 
@@ -795,7 +804,7 @@ static void one_card_fast_path_agrees(void **state) {
       set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_SHORT),
   };
   static const uint8_t order[] = {0, 2, 3, 4, 1, 5, 6, 7, 8}; /* A T K Q J */
-  memcpy(rules[0].order, order, sizeof order);
+  set_order(&rules[0], order, sizeof order);
   tv_rng rng;
   tv_rng_seed(&rng, 11);
   for (int round = 0; round < 300; round++) {
@@ -861,7 +870,7 @@ static void rules_check_names_the_key(void **state) {
   assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
   assert_string_equal(e.msg, "key 'wild_top': needs a 'top' card");
   tv_trick_rules_default(&r);
-  r.order[1] = 0;
+  r.order[0][1] = 0;
   assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
   assert_non_null(strstr(e.msg, "key 'ranks'"));
   tv_trick_rules_default(&r);
