@@ -47,11 +47,21 @@ local function fresh_stock(st)
   return p
 end
 
+-- An explicit deal's dealer (a seat), which the hand starts with.
+local function given_dealer(st, d)
+  if math.type(d) ~= "integer" or d < 1 or d > st.n then
+    error(("explicit deal: the dealer is a seat 1 to %d, not %s"):format(st.n, tostring(d)), 0)
+  end
+  st.dealer = d
+end
+
 -- Prepares st.stock for a new hand: a shuffle of the whole deck, or, with an
 -- explicit deal, the given stock (or the cards nobody was given, in kind
--- order). Called by the framework before the game's deal hook.
+-- order); an explicit deal's `dealer` becomes st.dealer. Called by the
+-- framework before the game's deal hook.
 function deal.start(st)
   st.dealing = nil
+  if st.given and st.given.dealer ~= nil then given_dealer(st, st.given.dealer) end
   if not (st.given and st.given.hands) then
     st.stock = fresh_stock(st):shuffle(st.rng)
     return

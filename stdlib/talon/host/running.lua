@@ -83,6 +83,7 @@ local function finish_hand(g)
     g.hand_violation = g.hand_violation
       or require("talon.host.invariants").after_hand(def, st)
   end
+  state.end_hand(st)
   g.hands_done = g.hands_done + 1
   local res = (def.match_over or score.target_result)(st)
   local limit = g.params.hands

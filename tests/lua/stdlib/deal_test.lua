@@ -60,6 +60,7 @@ t.test("replenish with whole rounds leaves what cannot serve everyone", function
   t.eq(deal.replenish(st, 2, 4, true), 6, "two rounds of three; one card is too few")
   t.eq({ #st.hands[1], #st.hands[2], #st.hands[3], #st.stock }, { 2, 2, 2, 1 })
   t.eq(deal.replenish(st, 2, 4), 1, "without 'whole' the last card goes to seat 2")
+end)
 
 -- deal.turn_up and deal.exchange_turn_up (RULES.md §7, BES-R9): a card of
 -- a hand takes the turned card's place under the stock, drawn last; the
@@ -80,4 +81,18 @@ t.test("exchange_turn_up swaps a hand's card for the turned card under the stock
   t.eq(tostring(st.stock), tostring(deck:pile("AS KS QS 7D")), "unchanged")
   t.checkerror("stock is empty", deal.exchange_turn_up, { stock = deck:pile({}) }, hand,
     deck:card("8C"))
+end)
+
+-- An explicit deal's dealer is honoured by the framework: it is st.dealer
+-- when the game's deal hook runs, whatever setup chose (the template deals
+-- from the seat after the dealer: that seat is dealt the first hand).
+t.test("an explicit deal sets the dealer; a seat that is not one is refused", function()
+  local g = game.new(def, { seed = 1, hands = 1,
+    deal = { dealer = 2, hands = { "AS KS QS JS TS", "AH KH QH JH TH" } } })
+  t.eq(g.state.dealer, 2, "st.dealer")
+  t.eq(g:mover(), 1, "the seat after the dealer leads")
+  t.checkerror("explicit deal: the dealer is a seat 1 to 2, not 3", game.new, def,
+    { deal = { dealer = 3 } })
+  t.checkerror("explicit deal: the dealer is a seat 1 to 2, not x", game.new, def,
+    { deal = { dealer = "x" } })
 end)
