@@ -96,3 +96,16 @@ t.test("an explicit deal sets the dealer; a seat that is not one is refused", fu
   t.checkerror("explicit deal: the dealer is a seat 1 to 2, not x", game.new, def,
     { deal = { dealer = "x" } })
 end)
+
+-- A turned-up card is the stock's top card: an explicit stock lists it
+-- first (Euchre's up-card, then the kitty).
+t.test("an explicit stock is dealt from its top: the up-card first", function()
+  local euchre = assert(loader.load("euchre"))
+  local g = game.new(euchre, { seed = 1, hands = 1, deal = { dealer = 3,
+    hands = { "9S AH KD TH AD", "JS QC TC JH KC", "9C 9H QH TS TD", "JD QS AC JC QD" },
+    stock = "KS 9D KH AS" } })
+  local st = g.state
+  t.eq({ st.dealer, tostring(st.upcard), tostring(st.stock:top()), #st.stock },
+    { 3, "KS", "KS", 4 })
+  t.eq(g:mover(), 4, "the seat left of the dealer bids first")
+end)
