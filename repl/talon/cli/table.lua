@@ -167,7 +167,10 @@ end
 -- (v.trick_points: Hosgin's declarer counts toward the bid).
 local function trick_points_line(v)
   local tp = v.trick_points
-  if type(tp) ~= "table" or #tp ~= v.n then return nil end
+  if type(tp) ~= "table" or rawlen(tp) ~= v.n then return nil end
+  for s = 1, v.n do -- the game's values: numbers only, read raw
+    if not math.type(rawget(tp, s)) then return nil end
+  end
   local parts = {}
   for s = 1, v.n do
     parts[s] = ("%s %s"):format(v.names and v.names[s] or ("P" .. s), tostring(tp[s]))
@@ -202,9 +205,11 @@ function tbl.render(v, title, sides)
   local out = {}
   local function add(fmt, ...) out[#out + 1] = fmt:format(...) end
   add("── %s ── hand %d, phase %s", title or "talon", v.hand_no or 1, v.phase or "over")
-  add("trump %s   %s %s   dealer %s%s", tbl.suit_name(v.trump), v.score_name or "scores",
+  -- the game's own words and numbers, taken only as plain values
+  local label = type(v.score_name) == "string" and v.score_name:sub(1, 40) or "scores"
+  add("trump %s   %s %s   dealer %s%s", tbl.suit_name(v.trump), label,
     tbl.scores_line(v, sides), v.dealer and seat_label(v, v.dealer) or "-",
-    v.pot and ("   pot %s"):format(tostring(v.pot)) or "")
+    math.type(v.pot) and ("   pot %s"):format(tostring(v.pot)) or "")
   local roles, extra = roles_line(v), extras_line(v)
   if roles then add("%s", roles) end
   if extra then add("%s", extra) end
