@@ -46,8 +46,10 @@ end
 
 -- HOK-R7's event: the cards dealt from the Hakem's left to the second ace.
 local function partner_event(st, pile, pos, at, p)
-  return ("HOK-R7: %s receives the second ace and is the Hakem's partner"):format(st.names[p]),
-    { partner = p, shown = face_up(st, pile, st.hakem, true, pos, at) }
+  local shown = face_up(st, pile, st.hakem, true, pos, at)
+  return ("HOK-R7: the dealing goes on (%s); %s receives the second ace and is the Hakem's"
+    .. " partner"):format(table.concat(shown, ", "), st.names[p]),
+    { partner = p, shown = shown }
 end
 
 local function seats_event(st)

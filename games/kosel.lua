@@ -100,6 +100,7 @@ local function view(st, _, v)
   v.trump_card = st.trump_card -- public: it lies under the talon (KOZ-R5)
   v.turned = st.trump_card and st.trump_card:name() -- the table shows it
   v.roles = { dealer = st.dealer }
+  v.score_name = "penalty points" -- KOZ-R14: the low score is the good one
 end
 
 return game.define {

@@ -113,10 +113,11 @@ void repl_set_style(lua_State *L) {
   const char *no_color = getenv("NO_COLOR");
   const char *term = getenv("TERM");
   const char *style = "ascii";
-  if (isatty(STDOUT_FILENO) && !(no_color && *no_color) &&
+  int utf8 = has_utf8_locale(); /* suit glyphs need it, coloured or not */
+  if (utf8 && isatty(STDOUT_FILENO) && !(no_color && *no_color) &&
       !(term && !strcmp(term, "dumb")))
     style = "color";
-  else if (has_utf8_locale())
+  else if (utf8)
     style = "unicode";
   lua_pushcfunction(L, apply_style);
   lua_pushstring(L, style);

@@ -90,6 +90,7 @@ function pot.view(st, v)
   v.trump_card = st.trump_card -- it lies under the talon (BUR-R3)
   v.turned = st.trump_card and st.trump_card:name()
   v.roles = { dealer = st.dealer }
+  v.score_name = "net chips" -- each player's chips won less paid (BUR-R13)
 end
 
 -- BUR-R13: why the session ends after the deal just settled (the set

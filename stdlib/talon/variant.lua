@@ -85,9 +85,21 @@ local function add_trick_rules(def, changes)
   def.rules = rules
 end
 
+-- Keys a variant changes entry by entry: its rules say in their own words
+-- the rules it changes (a sentence, or a function of the options) and keep
+-- the base's for the rest; its tools add to the base's or replace one.
+local MERGED = { rules = true, tools = true }
+
+local function merged(old, new)
+  local t = copy(old)
+  for k, v in pairs(new) do t[k] = v end
+  return t
+end
+
 -- A new definition: 'base' with the changes applied. 'changes' must carry
--- name and summary; options sets new defaults; wrap wraps hooks; any other
--- game key replaces the base's.
+-- name and summary; options sets new defaults; wrap wraps hooks; rules and
+-- tools are merged entry by entry over the base's; any other game key
+-- replaces the base's.
 function variant.of(base, changes)
   if type(base) ~= "table" then error("variant.of: the base game must be a table", 2) end
   if type(changes) ~= "table" or type(changes.summary) ~= "string" then
@@ -99,6 +111,9 @@ function variant.of(base, changes)
     if k ~= "options" and k ~= "wrap" and k ~= "trick_rules" then
       if not game.keys[k] then
         error(("variant: unknown key '%s'"):format(tostring(k)), 2)
+      end
+      if MERGED[k] and type(v) == "table" and type(base[k]) == "table" then
+        v = merged(base[k], v)
       end
       def[k] = v
     end

@@ -294,10 +294,12 @@ end
 local function setup(args)
   local p = options.parse(args, FLAGS)
   term.setup_style(p.flags) -- before the first deal's events are told
-  local def, g, params
+  local def, g, params, seen
   if p.flags.resume then
     def, g, params = resumed(p)
     params.record = p.flags.record or p.flags.resume
+    seen = #g:events() + 1 -- what was played before is in the record
+    say("resuming %s after action %d.", p.flags.resume, g.nact)
   else
     def, params, p = options.game(args, FLAGS)
     if p.flags.position then
@@ -311,9 +313,11 @@ local function setup(args)
     end
     params.record = p.flags.record
   end
-  return play.context(g, def, { seat = options.int(p, "seat", 1), bots = p.flags.bots,
+  local c = play.context(g, def, { seat = options.int(p, "seat", 1), bots = p.flags.bots,
     record = params.record, explain = p.flags.explain, auto = p.flags.auto,
     key = params.game or params.file, seed = params.seed })
+  c.seen = seen
+  return c
 end
 
 -- The human is a player, not a chair: when the game moves players to

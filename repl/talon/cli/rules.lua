@@ -102,7 +102,29 @@ function rules.summary(def, opts)
     out[#out + 1] = "rules:"
     for _, r in ipairs(ruled) do out[#out + 1] = ("  %-8s %s"):format(r.id, r.text) end
   end
+  out[#out + 1] = "hooks a variant may wrap (variant.of, wrap = {…}): "
+    .. table.concat(rules.hooks(def), ", ")
   return out
+end
+
+-- The hooks of a definition that variant.of can wrap: its own ("score")
+-- and its phases' ("play.apply"), by name; a phase's doc line and the
+-- framework's fast paths (playout, trick) are not rules to wrap.
+local NOT_WRAPPED = { doc = true, playout = true, trick = true }
+
+function rules.hooks(def)
+  local found = {}
+  for _, k in ipairs(options.sorted_keys(game.keys)) do
+    if game.keys[k].kind == "hook" and type(def[k]) == "function" then found[#found + 1] = k end
+  end
+  for _, name in ipairs(options.sorted_keys(def.phases)) do
+    for _, k in ipairs(options.sorted_keys(def.phases[name])) do
+      if type(def.phases[name][k]) == "function" and not NOT_WRAPPED[k] then
+        found[#found + 1] = name .. "." .. k
+      end
+    end
+  end
+  return found
 end
 
 -- The rules summary as data, for --json.
@@ -121,7 +143,8 @@ local function summary_data(def, opts)
   end
   return { name = def.name, summary = def.summary, base = def.base and def.base.name or nil,
            players = def.players, table_players = opts.players, direction = def.direction,
-           options = opt, phases = phases, rules = applying(def, opts) }
+           options = opt, phases = phases, rules = applying(def, opts),
+           hooks = rules.hooks(def) }
 end
 
 function rules.run(args)

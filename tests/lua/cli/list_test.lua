@@ -126,3 +126,12 @@ t.test("rules --json gives the summary as data", function()
   t.ok(out:find('"phases":[{"doc":"the Hakem names trump', 1, true), out)
   t.ok(out:find('{"id":"HOK-R1","text":"52 cards', 1, true), out)
 end)
+
+-- A variant author sees the hooks a variant may wrap without reading the game.
+t.test("rules lists the hooks a variant may wrap", function()
+  local code, out = run.talon { "rules", "hokm" }
+  t.eq(code, 0)
+  local line = out:match("hooks a variant may wrap %(variant.of, wrap = {…}%): ([^\n]*)")
+  t.ok(line and line:find("score", 1, true) and line:find("play.apply", 1, true)
+    and not line:find("play.playout", 1, true), tostring(line))
+end)

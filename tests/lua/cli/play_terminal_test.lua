@@ -87,3 +87,25 @@ send \x03
   t.eq(rcode, 0, rerr .. rout)
   run.rmdir(dir)
 end)
+
+-- At a terminal `talon replay FILE` is the lesson itself: Enter steps,
+-- the arrow recalls a command, Ctrl-C clears the line, q leaves.
+t.test("talon replay at a terminal moves through the record", function()
+  local dir = run.tmpdir()
+  run.talon({ "play", "hokm", "--seed", "9", "--auto", "--record", "r.rec" }, nil, dir)
+  local code, out, err = run.pty({ "replay", "r.rec" }, [[
+expect [0/405] replay >
+send \r
+expect [1/405] replay >
+send h\r
+expect [41/405] replay >
+send zz\x03
+expect [41/405] replay >
+send q\r
+]], dir)
+  t.eq(code, 0, err .. out)
+  t.ok(out:find("   1  P4: trump D", 1, true), out)
+  t.ok(not out:find("unknown command", 1, true), "the cleared line was not read: " .. out)
+  t.ok(out:find("[exit 0]", 1, true), out)
+  run.rmdir(dir)
+end)

@@ -96,3 +96,22 @@ t.test("after a game, the way to replay it is said as it can be typed", function
     :format(again, again), 1, true), out)
   run.rmdir(dir)
 end)
+
+-- A variant says the rules it changes in its own words and keeps the
+-- base game's text for the others.
+t.test("a variant's rules are merged over the base game's", function()
+  local dir = run.tmpdir()
+  write(dir .. "/short.lua", [[
+local variant = require "talon.variant"
+return variant.of(require "games.hokm", {
+  name = "Hokm (short)", summary = "first to 3",
+  options = { target = 3 },
+  rules = { ["HOK-R5"] = "The first side to reach 3 points wins the match." },
+})
+]])
+  local code, out, err = run.talon({ "explain", "./short.lua", "HOK-R5", "HOK-R1" }, nil, dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("HOK-R5  The first side to reach 3 points wins the match.", 1, true), out)
+  t.ok(out:find("HOK-R1  52 cards", 1, true), "the base's other rules stay: " .. out)
+  run.rmdir(dir)
+end)

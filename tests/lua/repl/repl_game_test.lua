@@ -83,3 +83,21 @@ send quit\r
   t.eq(code, 0, out)
   t.ok(out:find("[exit 0]", 1, true), out)
 end)
+
+-- A colour terminal in a locale without UTF-8 prints letters (the REPL
+-- chose colour, and so glyphs, whatever the locale said).
+t.test("the REPL in a terminal with LC_ALL=C prints cards as letters", function()
+  local driver = assert(os.getenv("TALON_PTYDRIVE"))
+  local script = program.file("expect talon>\nsend talon.deck{ranks = \"A K Q\"}:hand(\"QS\")"
+    .. "\\r\nexpect }\nsend quit\\r\n")
+  local out = os.tmpname()
+  os.execute(("TERM=xterm LANG=C.UTF-8 LC_ALL=C TALON_PATH=%s %s -t 60 -- %s <%s >%s 2>&1")
+    :format(program.quote(run.root), program.quote(driver), program.quote(program.path), script,
+      out))
+  local f = assert(io.open(out, "rb"))
+  local text = f:read("a")
+  f:close()
+  os.remove(out)
+  os.remove(script)
+  t.ok(text:find("{QS}", 1, true), text)
+end)
