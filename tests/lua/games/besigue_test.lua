@@ -133,7 +133,7 @@ t.test("BES-R8, BES-R11: one meld at lead; laid cards stay in the hand and are p
   t.eq(g:view(2).hand, st.hands[2], "but not the concealed hand")
   g:play("AC")
   t.ok(not support.offers(g, "meld besigue QS JD"), "the follower does not declare")
-  t.ok(tostring(g:why("meld besigue QS JD")):find("must play a card", 1, true))
+  t.ok(tostring(g:why("meld besigue QS JD")):find("each action is one card", 1, true))
   g:play("7C")
   t.ok(support.offers(g, "meld besigue QS JD"), "the winner at lead, after the draw")
   g:play("meld besigue QS JD")
