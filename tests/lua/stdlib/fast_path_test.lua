@@ -21,12 +21,8 @@ end)
 -- Every shipped game agrees with itself, and the house rule that wraps
 -- play.legal holds in its playouts (the batch is off for that phase).
 t.test("shipped games and the no-trump-lead variant agree on both paths", function()
-<<<<<<< HEAD
-  for _, name in ipairs { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts",
-                          "hokm-no-trump-lead",
-=======
-  for _, name in ipairs { "hokm", "hosgin", "kosel", "bura", "koselpot", "besigue",
->>>>>>> 8206e97 (Besigue for 2, 3 and 4 players (BES-R1 … BES-R19))
+  for _, name in ipairs { "hokm", "hosgin", "kosel", "bura", "koselpot", "besigue", "hearts",
+                          "euchre", "hokm-no-trump-lead",
                           "tests/fixtures/variants/no_trump_lead.lua" } do
     local def = assert(loader.load(name))
     local bad, stats = invariants.run(def, { hands = 2 }, 8, 1)
