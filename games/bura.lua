@@ -97,6 +97,20 @@ local function view(st, seat, v)
   pot.view(st, v)
 end
 
+-- What simulations count (`talon sim`, `talon compare`), read after each
+-- deal's score from its outcome (games/bura/money.lua) and the pot.
+local STATS = {
+  { name = "Bura", per = "hand", doc = "three trumps win the pot at once (BUR-R5)",
+    count = function(st) return st.outcome.kind == "bura" end },
+  { name = "claim", per = "hand", doc = "a player claims 31 (BUR-R10)",
+    count = function(st) return st.outcome.kind == "claim" end },
+  { name = "wrong claim", per = "hand",
+    doc = "a claim with fewer than 31 card points: the claimer doubles the pot (BUR-R11)",
+    count = function(st) return st.outcome.kind == "claim" and st.outcome.points < 31 end },
+  { name = "pot carried", per = "hand", doc = "the pot stays on the table for the next deal",
+    count = function(st) return (st.pot or 0) > 0 end },
+}
+
 return game.define {
   name = "Bura",
   summary = "Russian pot game for 2-6: sets of cards, three trumps win, claim 31",
@@ -144,4 +158,5 @@ return game.define {
         .. " doubles the pot (BUR-R10). Claim anyway?"):format(v.memory or 0)
     end,
   },
+  stats = STATS,
 }

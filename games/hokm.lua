@@ -473,6 +473,23 @@ local RULES = {
   ["HOK-R20"] = only(2, ROTATION:format("")),
 }
 
+-- ===== what simulations count (`talon sim`, `talon compare`), read after
+-- each hand's score from the outcome the hand ended with
+
+local function outcome(st) return st.outcome or {} end
+
+local STATS = {
+  { name = "Hakem's side wins", per = "hand",
+    doc = "the hand goes to the Hakem's side (the Hakem himself with 2 or 3 players)",
+    count = function(st) return outcome(st).side == st.side_of[st.hakem] end },
+  { name = "Kot", per = "hand", doc = "all the tricks needed, none lost, for the Hakem: 2 points",
+    count = function(st) return outcome(st).points == 2 end },
+  { name = "Hakem Koti", per = "hand", doc = "the same against the Hakem: 3 points",
+    count = function(st) return outcome(st).points == 3 end },
+  { name = "tricks per hand", per = "hand", doc = "tricks played before the hand was decided",
+    value = function(st) return st.tricks_played end },
+}
+
 return game.define {
   name = "Hokm",
   summary = "Iranian trick game for 2-4: the Hakem names trump after 5 cards; 7 tricks win",
@@ -502,4 +519,5 @@ return game.define {
   score = score_hand,
   next_hand = next_hand,
   view = view,
+  stats = STATS,
 }

@@ -131,6 +131,25 @@ tools.commands = {
   },
 }
 
+-- ===== what simulations count (`talon sim`, `talon compare`), read after
+-- each deal's score from its tally (games/hosgin/scoring.lua)
+
+local STATS = {
+  { name = "HOSGIN", per = "hand",
+    doc = "a player holds HOSGIN (four J♦ and four Q♠) after the deal or the stock (HOS-R24)",
+    count = function(st) return next(st.had_hosgin) ~= nil end },
+  { name = "concession", per = "hand", doc = "the declarer gives up before play (HOS-R14)",
+    count = function(st) return st.tally.kind == "concede" end },
+  { name = "contract made", per = "hand",
+    doc = "of the deals played out: the declarer makes more than his bid (HOS-R29)",
+    count = function(st)
+      if st.tally.kind ~= "played" then return nil end
+      return st.tally.won == true
+    end },
+  { name = "winning bid", per = "hand", doc = "the declarer's bid, in deals with a declarer",
+    value = function(st) return st.declarer and st.bid or nil end },
+}
+
 -- ===== the definition
 
 local phases = {
@@ -196,4 +215,5 @@ return game.define {
   match_over = scoring.match_over,
   view = view,
   tools = tools,
+  stats = STATS,
 }

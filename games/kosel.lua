@@ -94,6 +94,26 @@ local play = tricks.set_phase {
 window.force_lead(play, "molodka", function(st) return st.opts.lead_declared_combo end,
   "KOZ-R6")
 
+-- ===== what simulations count (`talon sim`, `talon compare`), read after
+-- each deal's score from its penalties (games/kosel/scoring.lua)
+
+local STATS = {
+  { name = "no trick", per = "hand", doc = "a party takes no trick: 6 penalty points (KOZ-R13)",
+    count = function(st)
+      for _, p in ipairs(st.deal_result.penalties) do
+        if p.penalty == 6 then return true end
+      end
+      return false
+    end },
+  { name = "60-60", per = "hand", doc = "two parties split the 120 card points evenly (Z6)",
+    count = function(st)
+      local t = st.deal_result.totals
+      return #t == 2 and t[1].points == t[2].points
+    end },
+  { name = "tricks per deal", per = "hand", doc = "tricks played in the deal",
+    value = function(st) return st.tricks_played end },
+}
+
 -- ===== the definition
 
 local function view(st, _, v)
@@ -135,4 +155,5 @@ return game.define {
   score = scoring.score,
   match_over = scoring.match_over,
   view = view,
+  stats = STATS,
 }

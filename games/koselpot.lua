@@ -168,6 +168,7 @@ local play = window.force_lead(tricks.set_phase {
 -- stays); the next dealer; returns the rule and a note per seat.
 local function pay_out(st, seats, rule, why)
   local amount, notes = st.pot or 0, {}
+  st.pot_shared = #seats > 1 -- for the statistics
   if #seats == 1 then
     score.take_pot(st, seats[1])
     st.next_dealer = seats[1]
@@ -198,6 +199,18 @@ local function score_hand(st)
   end
   pot.sync(st, pay_out(st, seats, "KZM-R5", ("the most card points, %d"):format(best)))
 end
+
+-- What simulations count (`talon sim`, `talon compare`), read after each
+-- deal's score from its outcome and the pot.
+local STATS = {
+  { name = "pot combination", per = "hand",
+    doc = "a Bura or four aces end the deal and win the pot (KZM-R3)",
+    count = function(st) return st.outcome.kind == "combination" end },
+  { name = "pot shared", per = "hand", doc = "several players share the pot (KZM-R3, KZM-R5)",
+    count = function(st) return st.pot_shared == true end },
+  { name = "pot carried", per = "hand", doc = "chips stay in the pot for the next deal",
+    count = function(st) return (st.pot or 0) > 0 end },
+}
 
 return game.define {
   name = "Kosel (pot)",
@@ -245,4 +258,5 @@ return game.define {
   match_over = pot.match_over,
   next_hand = pot.next_hand,
   view = function(st, _, v) pot.view(st, v) end,
+  stats = STATS,
 }

@@ -41,6 +41,10 @@ game.keys = {
               .. "for random checks (where random play would never end a match), the game's "
               .. "own invariants, and the card points every scored hand leaves in the won "
               .. "piles (talon check, invariants.run)" },
+  stats = { kind = "data", type = "table",
+            doc = "statistics worth counting in simulations: a list of {name =, per = \"hand\" or "
+              .. "\"match\", doc =, count = function(st) -> boolean, or value = function(st) -> "
+              .. "integer}" },
   tools = { kind = "data", type = "table",
             doc = "name -> function (or data) for the REPL, bots and tests; never called by "
               .. "the framework" },
@@ -173,6 +177,51 @@ local function validate_options(def, where)
   end
 end
 
+-- stats: the events and figures a simulation counts besides scores and
+-- wins (`talon sim`, `talon compare`), each measured after every hand's
+-- score or once at the end of the match. A count is a proportion (of
+-- hands or matches), a value an integer whose mean and spread are shown.
+local STAT_KEYS = { name = "string", per = "string", doc = "string", count = "function",
+                    value = "function" }
+
+local function validate_stat(s, i, seen, where)
+  local what = ("stats[%d]"):format(i)
+  if type(s) ~= "table" then fail(where, what .. " must be a table") end
+  for k, v in pairs(s) do
+    if not STAT_KEYS[k] then
+      fail(where, ("unknown key '%s' in %s; known keys are count, doc, name, per, value")
+        :format(tostring(k), what))
+    end
+    if type(v) ~= STAT_KEYS[k] then
+      fail(where, ("key '%s' of %s must be a %s, got %s"):format(k, what, STAT_KEYS[k], type(v)))
+    end
+  end
+  local name = s.name
+  if not name or #name == 0 or #name > 40 or name:find("[%c]") or name:find("^%s")
+      or name:find("%s$") then
+    fail(where, what .. " needs a name: 1 to 40 characters, no control characters")
+  end
+  if seen[name] then fail(where, ("two statistics are named '%s'"):format(name)) end
+  seen[name] = true
+  if s.per ~= "hand" and s.per ~= "match" then
+    fail(where, ("statistic '%s': per must be \"hand\" or \"match\""):format(name))
+  end
+  if not s.doc then fail(where, ("statistic '%s' needs a one-line doc"):format(name)) end
+  if (s.count == nil) == (s.value == nil) then
+    fail(where, ("statistic '%s' needs exactly one of count = function(st) -> boolean and"
+      .. " value = function(st) -> integer"):format(name))
+  end
+end
+
+local function validate_stats(def, where)
+  local list, seen = def.stats, {}
+  if not list then return end
+  local n = 0
+  for _ in pairs(list) do n = n + 1 end
+  if n ~= #list then fail(where, "stats must be a list of statistics") end
+  for i, s in ipairs(list) do validate_stat(s, i, seen, where) end
+end
+
 -- The argument types a verb may take (talon.actions' grammar).
 local ARG_TYPES = { none = true, int = true, suit = true, cards = true, word = true,
                     wordcards = true }
@@ -215,6 +264,7 @@ function game.validate(def, where)
   validate_check(def, where)
   validate_options(def, where)
   validate_actions(def, where)
+  validate_stats(def, where)
   return def
 end
 
