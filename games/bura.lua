@@ -75,6 +75,23 @@ local function deal_hand(st)
   return pot.deal(st, 3) -- BUR-R2 … BUR-R4
 end
 
+-- The pack (BUR-R1), without the sixes with pack32 (B9); with
+-- strip_for_even (B8) as many of its lowest cards taken out, clubs first,
+-- as make the talon (the pack less three cards each) divide by the
+-- players: a six with five players, two sevens of the 32 cards with three,
+-- five or six. Then every draw is a whole round and the hands stay equal.
+local SUITS = { "C", "D", "H", "S" }
+local function pack(o)
+  local low, size = o.pack32 and "7" or "6", o.pack32 and 32 or 36
+  local strip = {}
+  if o.strip_for_even then
+    for i = 1, (size - 3 * o.players) % o.players do strip[i] = low .. SUITS[i] end
+  end
+  return { ranks = o.pack32 and "A T K Q J 9 8 7" or "A T K Q J 9 8 7 6",
+           points = { A = 11, T = 10, K = 4, Q = 3, J = 2 },
+           strip = #strip > 0 and table.concat(strip, " ") or nil }
+end
+
 local function view(st, seat, v)
   v.memory = st.memory and st.memory[seat] or 0 -- the points this seat saw itself take
   pot.view(st, v)
@@ -97,8 +114,15 @@ return game.define {
     deals = { default = 20, min = 1, doc = "deals in a session (BUR-R13)" },
     stake = { default = 100, min = 1,
               doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    final_pot = { default = "split", values = { "split", "unpaid" },
+                  doc = "a pot left when the session ends: shared equally, or left unpaid"
+                    .. " (BUR-R13)" },
+    strip_for_even = { default = false,
+                       doc = "take out the lowest cards so the talon divides: a six with five"
+                         .. " players" },
+    pack32 = { default = false, doc = "32 cards, without the sixes" },
   },
-  deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
+  deck = pack,
   rules = rules,
   actions = { aces = "none", molodka = "none", play = "cards" },
   -- random players claim at random and double the pot until one cannot pay

@@ -16,11 +16,9 @@ local SUITS = { "S", "H", "D", "C" }
 
 -- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
 
--- Deals face-up cards one at a time, from position 'pos' of the pile on,
--- to the seats after 'from' in turn (skipping 'from' itself when
--- 'skip_from') until an ace arrives; returns the receiver and the ace's
--- position. The pile stays as it is: the cards dealt are found with
--- pile:find, and named by face_up only for the events.
+-- Deals face-up cards from position 'pos' of the pile on to the seats
+-- after 'from' in turn (skipping 'from' when 'skip_from') until an ace
+-- arrives; returns the receiver and the ace's position (pile unchanged).
 local function deal_to_ace(st, pile, from, skip_from, pos)
   local at = pile:find("A", pos)
   local cycle = skip_from and st.n - 1 or st.n
@@ -75,13 +73,25 @@ local function seat_partner(st, h, p)
   st:log("seats", nil, seats_event, st)
 end
 
+-- The ace-draw pile (HOK-R6/R7) and its drawer: an explicit deal's `draw`
+-- (cards, top first) and `drawer`, else shuffled and drawn from the seed.
+local function draw_pile(st)
+  local draw = st.given and st.given.draw
+  if not draw then return st.deck:pile():shuffle(st.rng), st.rng:int(1, st.n) end
+  local pile = st.deck:pile(draw)
+  local at = pile:find("A", 1)
+  if not at or (st.n == 4 and not pile:find("A", at + 1)) then
+    error("explicit deal: draw needs an ace for the Hakem (four players: two), HOK-R6/R7", 0)
+  end
+  return pile, st.given.drawer or 1
+end
+
 local function setup(st)
-  if st.given then
+  if st.given and not st.given.draw then
     st.hakem = st.given.hakem or 1
     st:log("hakem", { hakem = st.hakem }, "%s is Hakem (explicit deal)", st.names[st.hakem])
   else
-    local pile = st.deck:pile():shuffle(st.rng)
-    local drawer = st.rng:int(1, st.n)
+    local pile, drawer = draw_pile(st)
     local hakem, at = deal_to_ace(st, pile, drawer, false, 1)
     st.hakem = hakem
     st:log("hakem", nil, hakem_event, st, pile, drawer, at)

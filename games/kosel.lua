@@ -125,6 +125,9 @@ return game.define {
     return nil
   end,
   rules = rules,
+  -- every deal is played to the last card (KOZ-R12) and gives out all 120
+  -- card points (KOZ-R2): `talon check` finds any that vanish
+  check = { card_points = 120 },
   actions = { moskwa = "none", molodka = "none" },
   setup = setup,
   deal = deal_hand,

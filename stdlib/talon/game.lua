@@ -37,9 +37,10 @@ game.keys = {
   actions = { kind = "data", type = "table", doc = "extra verbs: verb -> argument type" },
   base = { kind = "data", type = "table", doc = "the game a variant changes (set by variant.of)" },
   check = { kind = "data", type = "table",
-            doc = "{options = {...}, invariants = {...}}: option defaults for random checks "
-              .. "(where random play would never end a match) and the game's own invariants "
-              .. "(talon check, invariants.run)" },
+            doc = "{options = {...}, invariants = {...}, card_points = ...}: option defaults "
+              .. "for random checks (where random play would never end a match), the game's "
+              .. "own invariants, and the card points every scored hand leaves in the won "
+              .. "piles (talon check, invariants.run)" },
   tools = { kind = "data", type = "table",
             doc = "name -> function (or data) for the REPL, bots and tests; never called by "
               .. "the framework" },
@@ -116,14 +117,20 @@ local function validate_phases(def, where)
 end
 
 -- check.invariants: a list of {rule =, after = "action" | "hand",
--- test = function(st) -> nil | message}.
+-- test = function(st) -> nil | message}; check.card_points: an integer or
+-- function(st) -> integer | nil (talon.host.invariants.after_hand).
 local function validate_check(def, where)
   local c = def.check
   if not c then return end
   for k in pairs(c) do
-    if k ~= "options" and k ~= "invariants" then
-      fail(where, ("unknown key '%s' in check; known keys are invariants, options"):format(k))
+    if k ~= "options" and k ~= "invariants" and k ~= "card_points" then
+      fail(where, ("unknown key '%s' in check; known keys are card_points, invariants, options")
+        :format(k))
     end
+  end
+  local cp = c.card_points
+  if cp ~= nil and math.type(cp) ~= "integer" and type(cp) ~= "function" then
+    fail(where, "check.card_points must be an integer or function(st) -> integer | nil")
   end
   for i, inv in ipairs(c.invariants or {}) do
     if type(inv) ~= "table" or type(inv.test) ~= "function"

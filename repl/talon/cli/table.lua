@@ -15,7 +15,7 @@ local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local KNOWN = { seat = true, n = true, phase = true, mover = true, hand = true,
   sizes = true, stock = true, trick = true, tricks_won = true, pot = true, chips = true,
   trump = true, dealer = true, leader = true, scores = true, events = true, known = true,
-  legal = true, names = true, hand_no = true, roles = true, passing = true,
+  legal = true, names = true, hand_no = true, roles = true, passing = true, exposed = true,
   score_name = true }
 
 function tbl.suit_name(s)
@@ -178,6 +178,22 @@ local function trick_points_line(v)
   return "card points in tricks: " .. table.concat(parts, " · ")
 end
 
+-- The cards each seat has face up in front of him (v.exposed: seat ->
+-- Hand, e.g. Besigue's declared melds, which stay part of the hand):
+-- "on the table: P1 (you) K♠ Q♠ | P2 -"; nil when nobody has any.
+local function exposed_line(v)
+  local ex = v.exposed
+  if type(ex) ~= "table" then return nil end
+  local parts, any = {}, false
+  for s = 1, v.n do
+    local h = ex[s]
+    local shown = h and #h > 0 and tbl.hand_line(h) or "-"
+    any = any or shown ~= "-"
+    parts[s] = ("%s %s"):format(seat_label(v, s), shown)
+  end
+  return any and ("on the table: " .. table.concat(parts, " | ")) or nil
+end
+
 -- A play of the trick: a card, a set (a Hand, tricks.set_phase) or false
 -- (face down).
 local function play_text(c)
@@ -214,6 +230,8 @@ function tbl.render(v, title, sides)
   if roles then add("%s", roles) end
   if extra then add("%s", extra) end
   add("%s", seats_line(v))
+  local exposed = exposed_line(v)
+  if exposed then add("%s", exposed) end
   local side_tricks, points = side_tricks_line(v, sides), trick_points_line(v)
   if side_tricks then add("%s", side_tricks) end
   if points then add("%s", points) end

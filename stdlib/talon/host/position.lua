@@ -156,13 +156,24 @@ local function decode_tagged(deck, v, where)
   return deck:pile(list)
 end
 
-decode = function(deck, v, where)
+local MAX_DEPTH = 64 -- tables in tables; a state nests a few levels
+
+-- A copy of position value 'v' with its tagged cards made real; read raw
+-- (a position file's tables are data), and no deeper than MAX_DEPTH (a
+-- table that holds itself is refused, not followed).
+decode = function(deck, v, where, depth)
   if type(v) ~= "table" then return v end
-  if v._card ~= nil or v._hand ~= nil or v._pile ~= nil then
+  depth = (depth or 0) + 1
+  if depth > MAX_DEPTH then
+    error(("position: %s…: tables nested deeper than %d"):format(where:sub(1, 40), MAX_DEPTH), 0)
+  end
+  if rawget(v, "_card") ~= nil or rawget(v, "_hand") ~= nil or rawget(v, "_pile") ~= nil then
     return decode_tagged(deck, v, where)
   end
   local out = {}
-  for k, x in pairs(v) do out[k] = decode(deck, x, where .. "." .. tostring(k)) end
+  for k, x in next, v do
+    out[k] = decode(deck, x, where .. "." .. tostring(k), depth)
+  end
   return out
 end
 

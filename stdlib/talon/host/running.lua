@@ -77,10 +77,13 @@ local function finish_hand(g)
   g.per_hand[#g.per_hand + 1] = before
   if g.checking then
     snapshot(g)
-    -- the game's own invariants for the hand just scored, before the next
-    -- hand resets the per-hand state; talon.host.invariants reports the first
-    g.hand_violation = g.hand_violation or game.broken_invariant(def, st, "hand")
+    -- the declared card points and the game's own invariants for the hand
+    -- just scored, before the next hand resets the per-hand state;
+    -- talon.host.invariants reports the first
+    g.hand_violation = g.hand_violation
+      or require("talon.host.invariants").after_hand(def, st)
   end
+  state.end_hand(st)
   g.hands_done = g.hands_done + 1
   local res = (def.match_over or score.target_result)(st)
   local limit = g.params.hands

@@ -34,6 +34,21 @@ t.test("a trick of sets: each set's cards, face-down ones hidden", function()
   t.eq(line, "P2 AD KD JD, P3 (face down), P4 7H")
 end)
 
+-- BES-R11: cards laid face up stay part of the hand; the view's `exposed`
+-- (seat -> Hand) is drawn on a line of its own, and only when some are.
+t.test("cards laid face up in front of the seats are drawn on their own line", function()
+  local talon = require "talon"
+  talon.style("ascii")
+  local support = require "tests.lua.games.besigue_support"
+  local g = support.dealt({ "KS QS JD KH KD KC AC AD", "7S 8S 9S 7C 8C 9C 7D 8D" }, "9H", 2)
+  local text = tbl.render(g:view(1), "Besigue"):gsub("\27%[[%d;]*m", "")
+  t.ok(not text:find("on the table", 1, true), "nothing laid yet")
+  t.ok(text:find("turned 9H", 1, true), "the turn-up: " .. text)
+  g:play("meld marriage KS QS")
+  text = tbl.render(g:view(2), "Besigue"):gsub("\27%[[%d;]*m", "")
+  t.eq(text:match("on the table: ([^\n]*)"), "P1 KS QS | P2 (you) -")
+end)
+
 -- The numbers that decide a game are on the table: each partnership's
 -- tricks (Hokm), the card points in tricks (Hosgin), the pot (Bura, Kosel
 -- pot), what the scores are (Kosel's penalty points); counts read "1
