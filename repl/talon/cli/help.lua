@@ -97,10 +97,12 @@ function help.show(topic)
 end
 
 -- Sets the REPL's globals: help, and talon (the library with talon.play).
+-- talon.cli.live (and the game framework behind it) is loaded on the
+-- first talon.play, not at every start of the REPL.
 function help.install()
   local lib = require "talon"
-  local live = require "talon.cli.live"
-  _G.talon = setmetatable({ play = live.play }, { __index = lib })
+  local function play(...) return require("talon.cli.live").play(...) end
+  _G.talon = setmetatable({ play = play }, { __index = lib })
   _G.help = help.show
 end
 
