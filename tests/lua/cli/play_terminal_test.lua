@@ -60,6 +60,7 @@ t.test("Ctrl-D at the prompt ends the game and writes the record", function()
   local dir = run.tmpdir()
   local code, out, err = run.pty({ "play", "hokm", "--seed", "3", "--record", "r.rec" }, [[
 expect your move
+sleep 300
 send \x04
 expect record written to r.rec
 ]], dir)
