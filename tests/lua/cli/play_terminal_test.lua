@@ -48,6 +48,7 @@ expect your move
 send \e[A\r
 expect legal: 9♣  7♣  5♣
 expect your move
+sleep 300
 send \x04
 expect bye.
 ]])
