@@ -101,7 +101,10 @@ send \r
 expect [1/405] replay >
 send h\r
 expect [41/405] replay >
-send zz\x03
+sleep 300
+send zz
+sleep 200
+send \x03
 expect [41/405] replay >
 send q\r
 ]], dir)
