@@ -11,6 +11,9 @@
  *   send TEXT     type TEXT; \n \r \t \\ \e and \xHH are escapes (\x03 is
  *                 Ctrl-C, \x04 Ctrl-D, \e[A the up arrow)
  *   sleep MS      wait MS milliseconds
+ *   ready         wait until the program reads keys one by one (the line
+ *                 editor has taken the terminal out of canonical mode), so
+ *                 keys sent next are edited, not echoed by the terminal
  * After the script the program's exit is awaited. Everything the program
  * printed goes to standard output, then a line "[exit N]" (or "[signal
  * N]"). Exit code: 0, or 3 when an expect or the exit timed out (the
@@ -125,6 +128,19 @@ static void sleep_ms(session *s, long ms) {
     if (!pump(s, 20)) break;
 }
 
+/* Waits until the terminal leaves canonical mode; 0 on a timeout. On Linux
+ * the master reads the slave's settings. */
+static int ready(session *s) {
+  double end = now_s() + s->deadline_s;
+  struct termios tio;
+  while (now_s() < end) {
+    if (tcgetattr(s->master, &tio) == 0 && !(tio.c_lflag & ICANON)) return 1;
+    pump(s, 10);
+  }
+  fputs("ptydrive: the program never read keys one by one\n", stderr);
+  return 0;
+}
+
 /* Runs the script on standard input; 0 when an expect failed. */
 static int run_script(session *s) {
   char line[1100];
@@ -134,6 +150,8 @@ static int run_script(session *s) {
       if (!expect(s, line + 7)) return 0;
     } else if (!strncmp(line, "send ", 5)) {
       send_text(s, line + 5);
+    } else if (!strcmp(line, "ready")) {
+      if (!ready(s)) return 0;
     } else if (!strncmp(line, "sleep ", 6)) {
       sleep_ms(s, strtol(line + 6, NULL, 10));
     } else if (line[0] != '\0' && line[0] != '#') {

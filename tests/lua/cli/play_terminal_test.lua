@@ -18,15 +18,19 @@ t.test("Ctrl-C at the play prompt clears the line; the game goes on", function()
   local dir = run.tmpdir()
   local code, out, err = run.pty({ "play", "hokm", "--seed", "3", "--record", "r.rec" }, [[
 expect your move
+ready
 send 9x
 sleep 200
 send \x03
 expect your move
+ready
 send legal\r
 expect legal:
+ready
 send 9♣\r
 expect you: 9♣
 expect your move
+ready
 send quit\r
 expect bye.
 ]], dir)
@@ -42,13 +46,15 @@ end)
 t.test("the play prompt edits lines: the up arrow recalls, TAB completes", function()
   local code, out, err = run.pty({ "play", "hokm", "--seed", "3" }, [[
 expect your move
+ready
 send lega\t\r
 expect legal: 9♣  7♣  5♣
 expect your move
+ready
 send \e[A\r
 expect legal: 9♣  7♣  5♣
 expect your move
-sleep 300
+ready
 send \x04
 expect bye.
 ]])
@@ -61,7 +67,7 @@ t.test("Ctrl-D at the prompt ends the game and writes the record", function()
   local dir = run.tmpdir()
   local code, out, err = run.pty({ "play", "hokm", "--seed", "3", "--record", "r.rec" }, [[
 expect your move
-sleep 300
+ready
 send \x04
 expect record written to r.rec
 ]], dir)
@@ -97,15 +103,18 @@ t.test("talon replay at a terminal moves through the record", function()
   run.talon({ "play", "hokm", "--seed", "9", "--auto", "--record", "r.rec" }, nil, dir)
   local code, out, err = run.pty({ "replay", "r.rec" }, [[
 expect [0/405] replay >
+ready
 send \r
 expect [1/405] replay >
+ready
 send h\r
 expect [41/405] replay >
-sleep 300
+ready
 send zz
 sleep 200
 send \x03
 expect [41/405] replay >
+ready
 send q\r
 ]], dir)
   t.eq(code, 0, err .. out)

@@ -79,6 +79,7 @@ t.test("--ascii, --no-color and an LC_ALL=C locale print cards without glyphs", 
   t.ok(not aout:find("♠", 1, true), aout)
   local code, pout = run.pty({ "play", "hokm", "--seed", "3", "--no-color" }, [[
 expect your move
+ready
 send quit\r
 expect bye.
 ]])

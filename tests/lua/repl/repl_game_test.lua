@@ -72,12 +72,16 @@ end)
 t.test("a game at the REPL in a terminal", function()
   local code, out = run.pty({}, [[
 expect talon>
+ready
 send t = talon.play("hokm", {seed = 1, players = 3})\r
 expect is Hakem
+ready
 send t\r
 expect legal: trump S
+ready
 send t:play("trump S")\r
 expect you: trump S
+ready
 send quit\r
 ]])
   t.eq(code, 0, out)
