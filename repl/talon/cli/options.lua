@@ -161,7 +161,9 @@ function options.trim_traceback(msg)
     end
     pos = e + 1
   end
-  if #keep == 0 then return msg end
+  -- no frame of game code (a library function called in a tail call): the
+  -- message names the file, and the framework's frames would say nothing
+  if #keep == 0 then return head end
   return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")
 end
 

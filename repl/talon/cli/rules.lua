@@ -75,8 +75,35 @@ function rules.run(args)
   return 0
 end
 
+-- The options whose one-line doc cites 'id' ("(HOK-R12, K1)"): the id of a
+-- choice the rules leave open, which an option settles.
+local function cites(doc, id)
+  local text, at = doc:upper(), 1
+  while true do
+    local s, e = text:find(id, at, true)
+    if not s then return false end
+    if not text:sub(s - 1, s - 1):find("[%w%-]") and not text:sub(e + 1, e + 1):find("[%w%-]") then
+      return true
+    end
+    at = s + 1
+  end
+end
+
+local function options_citing(def, id)
+  local found = {}
+  for _, name in ipairs(options.sorted_keys(def.options or {})) do
+    local doc = def.options[name].doc
+    if type(doc) == "string" and id ~= "" and cites(doc, id:upper()) then
+      found[#found + 1] = name
+    end
+  end
+  return found
+end
+
 -- `talon explain GAME [RULE-ID...] [--players N] [-o k=v]`: the named rules
--- (all that apply when none) as they read with the chosen options.
+-- (all that apply when none) as they read with the chosen options; an id
+-- that an option's doc cites instead ("K1") names that option, its value
+-- and what it does.
 function rules.explain(args)
   local def, params, p = options.game(args, nil, true)
   local opts = game.options(def, params.options)
@@ -85,15 +112,20 @@ function rules.explain(args)
   if all then want = rule_ids(def) end
   for _, id in ipairs(want) do
     local key = def.rules and (def.rules[id] and id or (def.rules[id:upper()] and id:upper()))
-    if not key then
+    local cited = not key and options_citing(def, id) or {}
+    for _, name in ipairs(cited) do
+      print(("%s  option %s=%s: %s"):format(id:upper(), name, tostring(opts[name]),
+        def.options[name].doc))
+    end
+    if not key and #cited == 0 then
       local known = rule_ids(def)
       options.usage_error("%s has no rule '%s'; its rules are %s", def.name, id,
         #known > 0 and table.concat(known, ", ") or "(none)")
     end
-    local text = sandbox.text_of(game.rule_text, def, key, opts)
+    local text = key and sandbox.text_of(game.rule_text, def, key, opts)
     if text then
       print(("%s  %s"):format(key, text))
-    elseif not all then
+    elseif key and not all then
       print(("%s  does not apply with these options (%s)"):format(key, options_text(opts)))
     end
   end

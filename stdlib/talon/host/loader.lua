@@ -25,9 +25,17 @@ end
 
 -- Resolves a game name ("hokm", "games.hokm") or a path to the file path
 -- and the chunk name used in messages. Returns nil, message if not found.
+-- A relative path is found from the current directory, else from each data
+-- root (`games/hokm-all-tricks.lua` from anywhere, as a record names it).
 function loader.find(name)
   if name:find("/", 1, true) or name:find("%.lua$") then
     if exists(name) then return name, name end
+    if name:sub(1, 1) ~= "/" then
+      for _, root in ipairs(loader.roots()) do
+        local path = root .. "/" .. name
+        if exists(path) then return path, name end
+      end
+    end
     return nil, ("cannot open %s: no such file"):format(name)
   end
   local mod = name:gsub("^games%.", "")

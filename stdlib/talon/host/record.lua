@@ -32,6 +32,24 @@ local function deal_lines(out, d)
   for s, h in pairs(d.hands or {}) do out[#out + 1] = ("deal hand %d %s"):format(s, h) end
 end
 
+-- The path a record's file line gives for 'file' (as the game was loaded):
+-- a relative path the loader finds from a data root stays as it is, so the
+-- record replays from anywhere and on another machine; another relative
+-- path is made absolute from the current directory, so it still replays
+-- from elsewhere.
+local function replayable(file)
+  if file:sub(1, 1) == "/" then return file end
+  for _, root in ipairs(require("talon.host.loader").roots()) do
+    local f = io.open(root .. "/" .. file, "r")
+    if f then
+      f:close()
+      return file
+    end
+  end
+  local pwd = os.getenv("PWD")
+  return pwd and (pwd .. "/" .. file) or file
+end
+
 -- The record text of running game 'g'.
 function record.write(g)
   local out = { "talon-record 1" }
@@ -41,7 +59,8 @@ function record.write(g)
     out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
   end
   if g.file then
-    out[#out + 1] = ("file %s%s"):format(g.file, g.params.game and "" or ("  # " .. g.def.name))
+    out[#out + 1] = ("file %s%s"):format(replayable(g.file),
+      g.params.game and "" or ("  # " .. g.def.name))
   end
   local names = {}
   for name in pairs(g.def.options or {}) do names[#names + 1] = name end

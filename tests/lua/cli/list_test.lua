@@ -55,6 +55,17 @@ t.test("explain prints single rules and names an unknown one", function()
   t.ok(err:find("Hokm has no rule 'HOK-R99'; its rules are HOK-R1, HOK-R2", 1, true), err)
 end)
 
+-- An id an option's doc cites (K1: which 2 is removed) is explained by
+-- that option: its name, its value with the chosen options, its doc.
+t.test("explain names the option an id stands for", function()
+  local code, out = run.talon { "explain", "hokm", "k1", "-o", "removed_two=2H" }
+  t.eq(code, 0)
+  t.eq(out, "K1  option removed_two=2H: the 2 removed for three players (HOK-R12, K1)\n")
+  local code2, _, err = run.talon { "explain", "hokm", "K12" }
+  t.eq(code2, 2, "K1 is not K12")
+  t.ok(err:find("Hokm has no rule 'K12'", 1, true), err)
+end)
+
 -- HOK-R12 (K1): a rule reads as it applies with the chosen options.
 t.test("explain follows the options", function()
   local code, out = run.talon { "explain", "hokm", "HOK-R12", "--players", "3", "-o",
