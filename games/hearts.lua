@@ -222,6 +222,13 @@ local RULES = {
 
 local function option(default, doc) return { default = default, doc = doc } end
 
+-- What simulations count (`talon sim`, `talon compare`), read after each
+-- hand's score from the cards taken.
+local STATS = {
+  { name = "moon", per = "hand", doc = "a player shoots the moon (HRT-R9)",
+    count = function(st) return moon_shooter(st) ~= nil end },
+}
+
 return game.define {
   name = "Hearts",
   summary = "avoid hearts and Q♠: four players, pass three, lowest score at 100 wins",
@@ -250,4 +257,5 @@ return game.define {
   phases = { pass = pass, play = play },
   score = score_hand,
   match_over = score.lowest_result,
+  stats = STATS,
 }

@@ -15,10 +15,14 @@ local COMMON = [[
 local USAGE = {
   play = "talon play GAME [--players N] [--seed S] [-o key=value] [--seat K]\n"
     .. "                 [--bots random|rule,...] [--record FILE] [--auto] [--explain]\n"
+    .. "       talon play --resume FILE [--seat K] [--record FILE]\n"
     .. "play at the terminal against bots; type 'help' at the prompt.\n" .. COMMON .. "\n"
     .. "  --seat K        your seat (default 1)\n"
     .. "  --bots LIST     the opponents, per seat, repeated (default rule)\n"
-    .. "  --record FILE   write the game record to FILE at the end\n"
+    .. "  --record FILE   write the game record to FILE, after every action\n"
+    .. "  --resume FILE   go on with the game recorded in FILE (and keep writing it)\n"
+    .. "  --position FILE start from a position (talon.host.position)\n"
+    .. "  --ascii, --no-color   print cards as letters / without colour\n"
     .. "  --auto          the rule-of-thumb bot plays your seat too\n"
     .. "  --explain       show why each bot plays what it plays ('explain' toggles it)",
   sim = "talon sim GAME --games N [--seed S] [--bots random|rule,...] [--hands H] [--json]\n"
@@ -30,18 +34,27 @@ local USAGE = {
   check = "talon check GAME_OR_FILE [--games N] [--hands H] [--seed S] [--players N] [-o k=v]\n"
     .. "plays random games asserting the invariants after every action.\n" .. COMMON .. "\n"
     .. "  --games N       games to play, seeds S..S+N-1 (default 100)\n"
-    .. "  --hands H       a game is a match of at most H hands (default 20)",
-  replay = "talon replay FILE [--step] [--check] [--quiet]\n"
-    .. "replays a game record and checks it ends with the recorded result.\n"
-    .. "  --step          wait for Enter between actions (on a terminal)\n"
+    .. "  --hands H       a game is a match of at most H hands (default 20)\n"
+    .. "  --json          print the outcome as JSON",
+  replay = "talon replay FILE [--step] [--open] [--seat K] [--check] [--quiet] [--json]\n"
+    .. "replays a game record and checks it ends with the recorded result. At a\n"
+    .. "terminal (or with --step) it is a lesson: move through it action by action,\n"
+    .. "trick by trick or hand by hand, ask why, and branch into a live game;\n"
+    .. "type 'help' there.\n"
+    .. "  --step          the lesson, also when input is not a terminal\n"
+    .. "  --open          show every hand\n"
+    .. "  --seat K        the seat the table is seen from (default 1)\n"
     .. "  --check         assert the invariants after every action\n"
-    .. "  --quiet         print only the result",
-  list = "talon list\nlists the games and variants found on the data path.",
-  rules = "talon rules GAME [--players N] [-o key=value]\n"
-    .. "prints a game's rules summary for the chosen options.",
-  explain = "talon explain GAME [RULE-ID...] [--players N] [-o key=value]\n"
+    .. "  --quiet         print only the result\n"
+    .. "  --json          print the actions and the result as JSON",
+  list = "talon list [--json]\nlists the games and variants found on the data path.",
+  rules = "talon rules GAME [--players N] [-o key=value] [--json]\n"
+    .. "prints a game's rules summary for the chosen options.\n"
+    .. "  --json          print the summary as JSON",
+  explain = "talon explain GAME [RULE-ID|OPTION...] [--players N] [-o key=value]\n"
     .. "prints the named rules of a game as they read with the chosen options\n"
-    .. "(all that apply if none are named).",
+    .. "(all that apply if none are named); a rule that does not apply names the\n"
+    .. "option that would make it apply; an option name shows the rules it changes.",
 }
 
 local COMMANDS = {

@@ -25,17 +25,9 @@ end
 
 -- Resolves a game name ("hokm", "games.hokm") or a path to the file path
 -- and the chunk name used in messages. Returns nil, message if not found.
--- A relative path is found from the current directory, else from each data
--- root (`games/hokm-all-tricks.lua` from anywhere, as a record names it).
 function loader.find(name)
   if name:find("/", 1, true) or name:find("%.lua$") then
     if exists(name) then return name, name end
-    if name:sub(1, 1) ~= "/" then
-      for _, root in ipairs(loader.roots()) do
-        local path = root .. "/" .. name
-        if exists(path) then return path, name end
-      end
-    end
     return nil, ("cannot open %s: no such file"):format(name)
   end
   local mod = name:gsub("^games%.", "")
@@ -44,7 +36,7 @@ function loader.find(name)
   return nil, ("no game '%s' (looked for games/%s.lua on the data path)"):format(name, mod)
 end
 
-local run_file
+local run_file, key_line
 
 -- The `require` of one game file. Library modules come from the sandbox as
 -- frozen copies; modules of games (`games.hosgin.auction`, a bot, a base
@@ -68,6 +60,29 @@ local function make_require(depth, cache)
   end
 end
 
+-- The line of file 'path' where the key a library error names ("option
+-- 'target'", "wrap 'nohook'") is set, or nil: the place to look at when
+-- the stack cannot tell (a tail call). Read only on an error; a file of
+-- more than a megabyte is not searched.
+function key_line(path, msg)
+  local first = string.match(string.sub(msg, 1, 400), "^[^\n]*")
+  local key = first and string.match(first, "'([%a_][%w_]*)'")
+  if not key then return nil end
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local text = f:read(1024 * 1024) or ""
+  f:close()
+  local n = 1
+  for line in string.gmatch(text, "[^\n]*") do
+    if string.find(line, "%f[%w_]" .. key .. "%s*=")
+        or string.find(line, "%[[\"']" .. key .. "[\"']%]") then
+      return n
+    end
+    n = n + 1
+  end
+  return nil
+end
+
 -- Runs a game file or game module sandboxed; returns its value, or nil and
 -- a message naming the file.
 run_file = function(name, depth, cache)
@@ -80,9 +95,11 @@ run_file = function(name, depth, cache)
   local ok, value = sandbox.call(chunk)
   if not ok then
     -- an error raised where no line is known (a library function called
-    -- in a tail call) still names the file
+    -- in a tail call: return variant.of(…)) still names the file, and the
+    -- line of the key it names when the file has one
     if string.sub(value, 1, #chunkname + 1) ~= chunkname .. ":" then
-      value = chunkname .. ": " .. value
+      local line = key_line(path, value)
+      value = chunkname .. (line and (":" .. line) or "") .. ": " .. value
     end
     return nil, value
   end

@@ -32,24 +32,6 @@ local function deal_lines(out, d)
   for s, h in pairs(d.hands or {}) do out[#out + 1] = ("deal hand %d %s"):format(s, h) end
 end
 
--- The path a record's file line gives for 'file' (as the game was loaded):
--- a relative path the loader finds from a data root stays as it is, so the
--- record replays from anywhere and on another machine; another relative
--- path is made absolute from the current directory, so it still replays
--- from elsewhere.
-local function replayable(file)
-  if file:sub(1, 1) == "/" then return file end
-  for _, root in ipairs(require("talon.host.loader").roots()) do
-    local f = io.open(root .. "/" .. file, "r")
-    if f then
-      f:close()
-      return file
-    end
-  end
-  local pwd = os.getenv("PWD")
-  return pwd and (pwd .. "/" .. file) or file
-end
-
 -- The record text of running game 'g'.
 function record.write(g)
   local out = { "talon-record 1" }
@@ -59,8 +41,7 @@ function record.write(g)
     out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
   end
   if g.file then
-    out[#out + 1] = ("file %s%s"):format(replayable(g.file),
-      g.params.game and "" or ("  # " .. g.def.name))
+    out[#out + 1] = ("file %s%s"):format(g.file, g.params.game and "" or ("  # " .. g.def.name))
   end
   local names = {}
   for name in pairs(g.def.options or {}) do names[#names + 1] = name end
@@ -309,9 +290,24 @@ end
 -- may name any file, and a loader message can quote the file's text (a
 -- syntax error "near 'secret'"), so for a file that exists only where it
 -- broke is told, never what it holds.
+-- The game file a record names by a relative path, found from here, else
+-- beside the record (a variant played as ./v8.lua and replayed from
+-- elsewhere), else under a data root (games/hokm-all-tricks.lua).
+local function find_file(file, name)
+  local loader = require "talon.host.loader"
+  if file:sub(1, 1) == "/" or loader.find(file) then return file end
+  local dir = name and name:match("^(.*)/[^/]*$")
+  local tries = { dir and (dir .. "/" .. file) }
+  for _, root in ipairs(loader.roots()) do tries[#tries + 1] = root .. "/" .. file end
+  for _, path in ipairs(tries) do
+    if loader.find(path) then return path end
+  end
+  return file
+end
+
 function record.load_game(r, name, load)
   local loader = require "talon.host.loader"
-  local key, lines = r.file or r.game, r.lines or {}
+  local key, lines = r.file and find_file(r.file, name) or r.game, r.lines or {}
   local n = (r.file and lines.file or lines.game) or 1
   local def, err = (load or loader.load)(key)
   if def then return def end

@@ -55,26 +55,6 @@ t.test("--help shows the command's own options", function()
   t.ok(out:find("--json", 1, true), out)
 end)
 
--- A variant whose mistake the library finds (variant.of called in the
--- file's tail call): one line naming the file, no framework traceback.
-t.test("a variant with a bad option or no summary is one line naming the file", function()
-  local dir = run.tmpdir()
-  for name, text in pairs {
-    ["bad_option.lua"] = 'return require("talon.variant").of(require("games.hokm"), '
-      .. '{ summary = "x", options = { nosuch = 1 } })\n',
-    ["no_summary.lua"] = 'return require("talon.variant").of(require("games.hokm"), '
-      .. '{ name = "x" })\n',
-  } do
-    local f = assert(io.open(dir .. "/" .. name, "w"))
-    f:write(text)
-    f:close()
-    local code, _, err = run.talon { "check", dir .. "/" .. name }
-    t.eq(code, 1, name .. ": exit code")
-    t.eq(select(2, err:gsub("\n", "")), 1, name .. ": one line: " .. err)
-    t.ok(err:find(dir .. "/" .. name .. ": variant", 1, true), name .. ": names the file: " .. err)
-  end
-end)
-
 -- A game file with a mistake: the message names the file and the line.
 t.test("a broken game file is exit 1 with file:line", function()
   local dir = run.root .. "/tests/fixtures/broken_games/"

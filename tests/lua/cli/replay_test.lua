@@ -38,31 +38,6 @@ t.test("a played match replays to the identical result", function()
   run.rmdir(dir)
 end)
 
--- A record of a game loaded from a path replays from another directory: a
--- file of the data root keeps its relative path (found from the root), any
--- other file is named by its absolute path.
-t.test("a record of a game file replays from elsewhere", function()
-  local here, there = run.tmpdir(), run.tmpdir()
-  local f = assert(io.open(here .. "/mine.lua", "w"))
-  f:write('return require("talon.variant").of(require("games.hokm"), { summary = "mine" })\n')
-  f:close()
-  local cases = { { "mine.lua", here, here .. "/mine.lua" },
-                  { "games/hokm-all-tricks.lua", run.root, "games/hokm-all-tricks.lua" } }
-  for _, case in ipairs(cases) do
-    local file, dir, named = case[1], case[2], case[3]
-    local code, _, err = run.talon({ "play", file, "--seed", "3", "--auto", "--record",
-      there .. "/game.rec" }, nil, dir)
-    t.eq(code, 0, err)
-    t.ok(read(there .. "/game.rec"):find("\nfile " .. named .. "  #", 1, true),
-      "file line " .. named)
-    local rcode, rout, rerr = run.talon({ "replay", "--quiet", "game.rec" }, nil, there)
-    t.eq(rcode, 0, file .. ": " .. rerr)
-    t.ok(rout:find("the replay matches the recorded result.", 1, true), rout)
-  end
-  run.rmdir(here)
-  run.rmdir(there)
-end)
-
 t.test("a tampered record is refused, naming the action", function()
   local dir = run.tmpdir()
   assert(run.talon({ "play", "hokm", "--seed", "4", "--auto", "--record", "a.rec" }, nil, dir) == 0)

@@ -116,7 +116,9 @@ local function run_lua_chunk(b, setups)
       printed[#printed + 1] = l
     end
   end
-  local style = talon.style()
+  -- cards print as `talon run` prints them in the scratch environment (a
+  -- UTF-8 locale, not a terminal)
+  local style = talon.style("unicode")
   for _, setup in ipairs(setups) do
     local code = string.rep("\n", setup.line) .. table.concat(setup.body, "\n")
     assert(load(code, "@" .. b.page, "t", env))()

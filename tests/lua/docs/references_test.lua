@@ -138,7 +138,8 @@ end)
 
 -- The game a rule id's prefix, or an option id's letter, belongs to.
 local HOME = { HOK = "hokm", HOS = "hosgin", KOZ = "kosel", BUR = "bura", KZM = "koselpot",
-               HRT = "hearts", K = "hokm", H = "hosgin", Z = "kosel", B = "bura", M = "koselpot" }
+               HRT = "hearts", BES = "besigue", EUC = "euchre",
+               K = "hokm", H = "hosgin", Z = "kosel", B = "bura", M = "koselpot" }
 
 -- The ids a text cites: rule ids (HOK-R3) and option ids (K1) as a list of
 -- {id, home}; worked examples (BUR-01) as a second list. A range written
