@@ -15,13 +15,15 @@ local ROOT = assert(talon.root, "the doc tests need the source tree as the data 
 -- Commands run in a scratch directory whose entries link to the source
 -- tree's, so `games/…` and `bench/…` resolve as in a clone while the files
 -- a command writes stay there; HOME is a directory of its own in it.
--- `build` and `.git` are not linked: no doc command may touch them.
+-- `build` and `.git` are not linked: no doc command may touch them; nor
+-- are files a command of the docs writes (`*.rec`), left over from a run
+-- in the source tree.
 local function scratch()
   local p = assert(io.popen("mktemp -d"))
   local dir = p:read("l")
   p:close()
   assert(dir and dir ~= "", "mktemp -d")
-  assert(os.execute(("cd %s && for e in %s/*; do case \"${e##*/}\" in build) ;;"
+  assert(os.execute(("cd %s && for e in %s/*; do case \"${e##*/}\" in build|*.rec) ;;"
     .. " *) ln -s \"$e\" . ;; esac; done; mkdir home"):format(quote(dir), quote(ROOT))))
   return dir
 end
