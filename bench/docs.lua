@@ -175,6 +175,30 @@ function GEN.hearts()
   }, "`talon run bench/rate.lua hearts 3000 5 --c " .. bench("bench_hearts") .. "`, best of 5"
 end
 
+-- docs/cli.md "Benchmark": bench/rate.lua euchre beside bench_euchre.
+function GEN.euchre()
+  local out = sh(("%s run bench/rate.lua euchre 3000 5 --c %s"):format(TALON,
+    bench("bench_euchre")))
+  local c = numbers(out, "C yardstick (bench_euchre)")[1]
+  local rows = {
+    "| random Euchre hands | hands/s | per hand | × C |",
+    "|---|---|---|---|",
+    ("| C, `bench/bench_euchre.c` (the yardstick) | %s | %.2f µs | 1× |"):format(thousands(c),
+      1e6 / c),
+  }
+  for _, r in ipairs {
+    { "the hands of one running match, one `g:playout`", "framework: hands of one match, g:playout" },
+    { "a new game per hand, then `g:playout`", "framework: new game, then g:playout" },
+    { "a new game per hand, `g:play` per action", "framework: new game, g:play per action" },
+  } do
+    local x = numbers(out, r[2])[1]
+    rows[#rows + 1] = ("| %s | %s | %.2f µs | %s |"):format(r[1], thousands(x), 1e6 / x,
+      ratio(c / x))
+  end
+  return rows, "`talon run bench/rate.lua euchre 3000 5 --c " .. bench("bench_euchre")
+    .. "`, best of 5"
+end
+
 -- docs/cli.md "Benchmark": instructions counted by callgrind, which the
 -- load of the machine does not change.
 local function collected(cmd)
@@ -212,7 +236,7 @@ end
 
 -- ===== the regions
 
-local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "counts" }
+local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "euchre", "counts" }
 
 local function read(path)
   local f = assert(io.open(path, "r"))
@@ -266,7 +290,7 @@ if args.check then
   os.exit(#bad == 0 and 0 or 1)
 end
 
-sh(("cmake --build %s --target bench_trick bench_meld bench_hokm bench_hearts talon")
+sh(("cmake --build %s --target bench_trick bench_meld bench_hokm bench_hearts bench_euchre talon")
   :format(args.build))
 local only = {}
 for name in (args.only or table.concat(ORDER, ",")):gmatch("[^,]+") do

@@ -50,6 +50,10 @@ local CHOICE = { ALONE, PARTNER }
 -- ===== the deal (EUC-R1)
 
 local PACKETS = { 3, 2 } -- five cards each, in packets of three and two
+-- The seats from the dealer's left, per dealer (everyone is in play at the
+-- deal): made once, not at every hand.
+local FROM_LEFT = {}
+for d = 1, 4 do FROM_LEFT[d] = { d % 4 + 1, (d + 1) % 4 + 1, (d + 2) % 4 + 1, d } end
 
 local function hand_event(st)
   return ("hand %d: %s deals and turns up %s"):format(st.hand_no, st.names[st.dealer],
@@ -62,10 +66,11 @@ local function setup(st)
 end
 
 local function deal_hand(st)
-  deal.packets(st, st:order(st:next(st.dealer)), PACKETS)
+  deal.packets(st, FROM_LEFT[st.dealer], PACKETS)
   -- the up-card stays on the stock, the kitty under it (an explicit deal
   -- lists the stock from the up-card down)
   st.upcard = st.stock:top()
+  st.up_suit = st.upcard.suit
   st.passes, st.bidder = 0, st:next(st.dealer)
   st.maker, st.alone, st.defender, st.lone_defender = nil, nil, nil, nil
   st:log("hand", nil, hand_event, st)
@@ -100,7 +105,7 @@ local bid = {
   verbs = { "pass", "trump" },
   mover = function(st) return st.bidder end,
   legal = function(st)
-    local up = st.upcard.suit
+    local up = st.up_suit
     if st.passes < st.n then return ROUND1[up] end
     if st.passes == 2 * st.n - 1 and st.opts.stick_the_dealer then return STUCK[up] end
     return ROUND2[up]
@@ -116,7 +121,7 @@ local bid = {
     return st:violation("EUC-R3", ("pass, or name a suit other than %s"):format(up))
   end,
   apply = function(st, seat, a)
-    if a == PASS then
+    if a.verb == "pass" then
       st.passes = st.passes + 1
       if st.passes == 2 * st.n then
         st:log("thrown_in", nil, thrown_event)
@@ -193,7 +198,7 @@ local alone = {
     return st:violation("EUC-R4", "say alone or partner")
   end,
   apply = function(st, seat, a)
-    if a == ALONE then
+    if a.verb == "alone" then
       local p = st:partner(seat)
       st.alone = seat
       st:sit_out(p, "hand")
@@ -216,7 +221,7 @@ local defend = {
   end,
   apply = function(st, seat, a)
     local p = st:partner(seat)
-    if a == ALONE then
+    if a.verb == "alone" then
       st.lone_defender = seat
       st:sit_out(p, "hand")
       st:log("alone", nil, alone_event, st, seat, p, true)
