@@ -351,7 +351,7 @@ function tricks.with_rules(ph, extra, rule)
   for k, v in pairs(spec.rule_of or {}) do rule_of[k] = v end
   for k, v in pairs(extra) do
     local names = REFUSALS[k]
-    if not names and not (k == "ranks" or k == "top" or k == "wild_top") then
+    if not names and not (k == "ranks" or k == "top" or k == "wild_top" or k == "trumps") then
       error(("unknown trick rule '%s'"):format(tostring(k)), 0)
     end
     rules[k] = v
