@@ -1,5 +1,5 @@
 -- Euchre (four players in two partnerships, 24 cards): docs/games/euchre.md,
--- rules EUC-R1 … EUC-R10. A hand follows OpenSpiel's euchre, its
+-- rules EUC-R1 … EUC-R9. A hand follows OpenSpiel's euchre, its
 -- parameters under their names (allow_lone_defender, stick_the_dealer), so
 -- its random hands replay here move for move (tests/parity/
 -- openspiel_euchre.lua); the match runs to 10 with the deal passing left,
@@ -288,9 +288,13 @@ local function score_hand(st)
 end
 
 local function view(st, _, v)
-  v.upcard = st.upcard
+  v.upcard = st.upcard -- public: face up, then in the dealer's hand or turned down
   v.maker, v.alone, v.lone_defender = st.maker, st.alone, st.lone_defender
-  v.roles = { dealer = st.dealer, maker = st.maker }
+  v.roles = { dealer = st.dealer, maker = st.maker, alone = st.alone,
+              lone_defender = st.lone_defender }
+  if st.phase == "bid" then -- for the table: the card the first round bids on
+    v.up_card = tostring(st.upcard) .. (st.passes >= st.n and " (turned down)" or "")
+  end
 end
 
 -- ===== the rules as text
@@ -311,8 +315,8 @@ local RULES = {
   end,
   ["EUC-R4"] = function(o)
     return ("The maker (who made trump) goes alone or plays with his partner, %s the"
-      .. " dealer's discard; alone, his partner sits out the hand.")
-      :format(o.alone_before_discard and "before" or "after")
+      .. " dealer's discard (at once when trump was named in the second round); alone, his"
+      .. " partner sits out the hand."):format(o.alone_before_discard and "before" or "after")
   end,
   ["EUC-R5"] = function(o)
     if not o.allow_lone_defender then return nil end
