@@ -187,7 +187,8 @@ function GEN.euchre()
       1e6 / c),
   }
   for _, r in ipairs {
-    { "the hands of one running match, one `g:playout`", "framework: hands of one match, g:playout" },
+    { "the hands of one running match, one `g:playout`",
+      "framework: hands of one match, g:playout" },
     { "a new game per hand, then `g:playout`", "framework: new game, then g:playout" },
     { "a new game per hand, `g:play` per action", "framework: new game, g:play per action" },
   } do
