@@ -121,10 +121,11 @@ end
 -- out.text(s) is the summary as text, out.extra(s) the fields added to
 -- its JSON. Returns the exit code.
 function driver.go(cmd, args, run, sides, f, out)
-  local ok, msg, original = talon.sandbox.deferred(body, cmd, args, run, sides, f, out)
-  if ok then return msg end
-  if type(original) == "table" then error(original, 0) end
-  error(msg, 0)
+  local ok, r, original = talon.sandbox.deferred(body, cmd, args, run, sides, f, out)
+  if ok then return r end
+  -- the error as it was raised: a game's carries its own traceback, a
+  -- usage error is a table; talon.cli adds a traceback to the others
+  error(original, 0)
 end
 
 return driver

@@ -16,6 +16,7 @@
 local talon = require "talon"
 local guard = require "talon.host.sandbox"
 local json = require "talon.cli.json"
+local options = require "talon.cli.options"
 local summary = require "talon.cli.summary"
 
 local jobs = {}
@@ -124,13 +125,16 @@ function jobs.run(cmd, args, i, n, count, tick)
       signal(list, "INT")
     end
   end
-  if failed then error(failed, 0) end
+  -- the worker said what went wrong on stderr; this is the parent's line
+  if failed then options.fail("%s", failed) end
   local merged
   for _, w in ipairs(list) do
     local d, err = json.decode(w.json)
-    if not d then error(("worker %d/%d: %s"):format(w.shard[1], w.shard[2], err), 0) end
-    local s = summary.from(d)
-    merged = merged and summary.merge(merged, s) or s
+    if not d then options.fail("worker %d/%d: %s", w.shard[1], w.shard[2], err) end
+    local ok, s = pcall(summary.from, d)
+    if ok and merged then ok, s = pcall(summary.merge, merged, s) end
+    if not ok then options.fail("worker %d/%d: %s", w.shard[1], w.shard[2], tostring(s)) end
+    merged = s
   end
   return merged, interrupted
 end

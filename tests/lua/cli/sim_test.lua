@@ -95,6 +95,16 @@ t.test("--jobs 2 and --jobs 3 print what --jobs 1 prints", function()
   end
 end)
 
+-- A worker that fails says why on stderr; the parent stops the others and
+-- adds one line, exit 1.
+t.test("a failing worker fails the run with its own message", function()
+  local code, _, err = run.talon { "--budget", "300", "sim",
+    run.root .. "/tests/hostile/sim/bad_stat_count.lua", "--games", "4", "--jobs", "2" }
+  t.eq(code, 1, err)
+  t.ok(err:find("statistic 'many' must give true, false or nil", 1, true), err)
+  t.ok(err:find("talon sim: worker %d/2 ended with status 1\n$"), err)
+end)
+
 -- --shard i/N prints a slice as JSON; talon merge adds slices up to the
 -- one-process summary, byte for byte, in any order and in steps.
 t.test("shards merged give the whole run", function()
