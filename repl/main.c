@@ -34,6 +34,9 @@ static const char usage_text[] =
     "  test FILE...        run test files; ends with 'N passed, N failed'\n"
     "  play GAME           play a game in the terminal\n"
     "  sim GAME            simulate games between bots\n"
+    "  compare A B         simulate two games or variants on the same\n"
+    "                      seeds and compare every statistic\n"
+    "  merge FILES...      combine the JSON summaries of sharded runs\n"
     "  check GAME_OR_FILE  validate a game or variant file and play it\n"
     "                      randomly, checking invariants\n"
     "  replay FILE         replay a recorded game and check its result\n"
@@ -64,8 +67,9 @@ static const char usage_text[] =
     "                      ../share/talon next to this program\n"
     "  NO_COLOR            print cards without colour\n";
 
-static const char *const cli_commands[] = {"play", "sim",   "check",   "replay",
-                                           "list", "rules", "explain", NULL};
+static const char *const cli_commands[] = {
+    "play",   "sim",  "compare", "merge",   "check",
+    "replay", "list", "rules",   "explain", NULL};
 
 typedef struct options {
   int ignore_env;
@@ -214,11 +218,15 @@ static void push_root(lua_State *L, int ignore_env, const char *argv0) {
     lua_pushnil(L);
 }
 
-/* `require "talon"`: the C module plus talon.root (upvalue 1). */
+/* `require "talon"`: the C module plus talon.root (upvalue 1) and
+ * talon.program (upvalue 2), the running binary, which commands that
+ * start worker processes (sim --jobs) run again. */
 static int open_talon(lua_State *L) {
   luaopen_talon(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_setfield(L, -2, "root");
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_setfield(L, -2, "program");
   return 1;
 }
 
@@ -251,6 +259,18 @@ static void add_game_dirs(luaL_Buffer *b, int ignore_env, const char *r) {
   }
 }
 
+/* Pushes the path of the running binary (/proc/self/exe, else argv[0]). */
+static void push_program(lua_State *L, const char *argv0) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    lua_pushstring(L, exe);
+  } else {
+    lua_pushstring(L, argv0 ? argv0 : "talon");
+  }
+}
+
 /* package.path holds only the root's directories and the game folders of
  * TALON_PATH; the root (or nil) is left on the stack. */
 static void setup_paths(lua_State *L, int ignore_env, const char *argv0) {
@@ -275,7 +295,8 @@ static void setup_paths(lua_State *L, int ignore_env, const char *argv0) {
   lua_setfield(L, -2, "cpath");
   lua_getfield(L, -1, "preload");
   lua_pushvalue(L, root);
-  lua_pushcclosure(L, open_talon, 1);
+  push_program(L, argv0);
+  lua_pushcclosure(L, open_talon, 2);
   lua_setfield(L, -2, "talon");
   lua_pushcfunction(L, repl_open_prompt);
   lua_setfield(L, -2, "talon.cli.prompt");

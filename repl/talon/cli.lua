@@ -1,5 +1,5 @@
 -- talon.cli: the subcommands of the talon program written in Lua (play,
--- sim, check, replay, list, rules, explain). repl/main.c calls
+-- sim, compare, merge, check, replay, list, rules, explain). repl/main.c calls
 -- cli.main(command, args) with the words after the command and uses the
 -- returned integer as the exit code: 0 success, 1 a failure (a game file
 -- that does not load, a broken invariant, a record that does not replay),
@@ -11,6 +11,15 @@ local COMMON = [[
   --players N     number of players (one of the game's counts)
   --seed S        seed of the shuffles and bots (integer or text; default 1)
   -o key=value    a game option (see 'talon list'); repeatable]]
+
+local RUN = [[
+  --games N       matches to play (default 100)
+  --bots LIST     seat k gets the k-th bot, the list repeated (default rule)
+  --hands H       stop each match after H hands (default: play it out)
+  --jobs N        play on N cores (worker processes); the same output as one
+  --shard i/N     play only slice i of N (matches i, i+N, ...) and print its
+                  summary as JSON, for 'talon merge'
+  --json          print the summary as JSON]]
 
 local USAGE = {
   play = "talon play GAME [--players N] [--seed S] [-o key=value] [--seat K]\n"
@@ -25,12 +34,20 @@ local USAGE = {
     .. "  --ascii, --no-color   print cards as letters / without colour\n"
     .. "  --auto          the rule-of-thumb bot plays your seat too\n"
     .. "  --explain       show why each bot plays what it plays ('explain' toggles it)",
-  sim = "talon sim GAME --games N [--seed S] [--bots random|rule,...] [--hands H] [--json]\n"
-    .. "bot self-play with a summary (wins, points, hands, speed).\n" .. COMMON .. "\n"
-    .. "  --games N       matches to play (default 100)\n"
-    .. "  --bots LIST     seat k gets the k-th bot, the list repeated (default rule)\n"
-    .. "  --hands H       stop each match after H hands (default: play it out)\n"
-    .. "  --json          print the summary as JSON",
+  sim = "talon sim GAME [--games N] [--seed S] [--bots random|rule,...] [--hands H]\n"
+    .. "                [--jobs N] [--shard i/N] [--json]\n"
+    .. "bot self-play: wins, points, hands and the game's own statistics, each with\n"
+    .. "its 95 % interval; Ctrl-C stops after the match in play and prints the\n"
+    .. "summary so far.\n" .. COMMON .. "\n" .. RUN,
+  compare = "talon compare A [-o key=value] [--players N] B [-o key=value] [--players N]\n"
+    .. "                    [--games N] [--seed S] [--bots LIST] [--hands H] [--jobs N] [--json]\n"
+    .. "simulates two games, variants or option sets on the same seeds and shows\n"
+    .. "every statistic side by side with the difference B - A, its 95 % interval\n"
+    .. "and a verdict. -o and --players belong to the game they follow.\n" .. RUN,
+  merge = "talon merge FILES... [--json]\n"
+    .. "combines the JSON summaries of slices of one run (--shard i/N) into the\n"
+    .. "summary the whole run prints.\n"
+    .. "  --json          print the merged summary as JSON (it merges again)",
   check = "talon check GAME_OR_FILE [--games N] [--hands H] [--seed S] [--players N] [-o k=v]\n"
     .. "plays random games asserting the invariants after every action.\n" .. COMMON .. "\n"
     .. "  --games N       games to play, seeds S..S+N-1 (default 100)\n"
@@ -60,6 +77,8 @@ local USAGE = {
 local COMMANDS = {
   play = function(args) return require("talon.cli.play").run(args) end,
   sim = function(args) return require("talon.cli.sim").run(args) end,
+  compare = function(args) return require("talon.cli.compare").run(args) end,
+  merge = function(args) return require("talon.cli.merge").run(args) end,
   check = function(args) return require("talon.cli.check").run(args) end,
   replay = function(args) return require("talon.cli.replay").run(args) end,
   list = function(args) return require("talon.cli.list").run(args) end,

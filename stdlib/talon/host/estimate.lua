@@ -57,6 +57,9 @@ end
 function estimate.proportion(acc, m, per)
   local p, var = estimate.ratio(acc, m)
   if p == nil then return nil end
+  -- per match the sample size is known without a variance; per hand the
+  -- effective one needs it
+  if per == "match" and not acc.over then return p, estimate.wilson(p, acc.n) end
   if var == nil then return p, nil, nil end
   local k = acc.n
   local pq = p * (1 - p)
