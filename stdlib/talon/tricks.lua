@@ -101,10 +101,38 @@ end
 -- deck -> { last = copy of the last table, last_rules, [content key] = rules }
 local by_content = setmetatable({}, { __mode = "k" })
 
+-- spec -> where its phase was declared ("games/x.lua:12"): trick rules
+-- compile only once a game has a deck, and their mistakes must still name
+-- the line that wrote them.
+local where_of = setmetatable({}, { __mode = "k" })
+
+local function declared_at(level)
+  local info = debug and debug.getinfo and debug.getinfo(level + 1, "Sl")
+  if info and info.source:sub(1, 1) == "@" then
+    return ("%s:%d"):format(info.source:sub(2), info.currentline)
+  end
+  return nil
+end
+
+-- talon.trickrules(deck, tbl), or its argument error raised as 'prefix'
+-- and the message alone; any other error (a time budget) passes unchanged.
+local function checked(deck, tbl, prefix)
+  local ok, r = pcall(require("talon").trickrules, deck, tbl)
+  if ok then return r end
+  local msg = type(r) == "string" and r:match("^bad argument #2 to '[%w._]*trickrules' %((.*)%)$")
+  if not msg then error(r, 0) end
+  error(prefix .. msg, 0)
+end
+
+-- The rules of 'spec' compiled; a mistake names the phase's declaration.
+local function trickrules(spec, deck, tbl)
+  return checked(deck, tbl, ("%s: trick rules: "):format(where_of[spec] or "tricks.phase"))
+end
+
 -- The TrickRules of trickrules table 'tbl' on 'deck', compiled once per
 -- content: the table of the last hand is compared first (a few reads),
 -- then the content key.
-local function compiled(deck, tbl)
+local function compiled(spec, deck, tbl)
   local per = by_content[deck]
   if not per then
     per = {}
@@ -114,7 +142,7 @@ local function compiled(deck, tbl)
   local key = content_key(tbl, 1)
   local r = per[key]
   if not r then
-    r = require("talon").trickrules(deck, tbl)
+    r = trickrules(spec, deck, tbl)
     per[key] = r
   end
   per.last, per.last_rules = deep_copy(tbl, 1), r
@@ -128,7 +156,7 @@ local function rules_of(spec, st)
   local r = spec.rules
   if type(r) == "function" then
     r = r(st)
-    if type(r) == "table" then return compiled(st.deck, r) end
+    if type(r) == "table" then return compiled(spec, st.deck, r) end
     return r
   end
   local per = rules_cache[spec]
@@ -138,7 +166,7 @@ local function rules_of(spec, st)
   end
   local c = per[st.deck]
   if not c then
-    c = require("talon").trickrules(st.deck, r)
+    c = trickrules(spec, st.deck, r)
     per[st.deck] = c
   end
   return c
@@ -284,6 +312,7 @@ local function checker(spec)
 end
 
 function tricks.phase(spec)
+  where_of[spec] = where_of[spec] or declared_at(2)
   local enter, finish, after_trick, new_trick = common_hooks(spec, "tricks.phase", false)
   return declare_batch({
     doc = spec.doc,
@@ -335,8 +364,10 @@ local REFUSALS = {
 -- Phase 'ph' (made by tricks.phase, hooks unchanged) made anew with the
 -- trickrules keys of 'extra' over its own: a house rule as data, so the
 -- phase keeps its one-call playouts. Refusals under the added keys cite
--- 'rule'. Raises when the phase is not such a phase.
-function tricks.with_rules(ph, extra, rule)
+-- 'rule'. Raises when the phase is not such a phase, or when the rules do
+-- not compile on 'deck' (when given: the game's deck, so that a mistake
+-- is found where the house rule is written, not in the middle of a game).
+function tricks.with_rules(ph, extra, rule, deck)
   local m = made[ph.playout]
   if not (m and m.spec and tricks.batch_holds(ph)) then
     error("not a tricks.phase with its own hooks (give trick rules before wrapping)", 0)
@@ -357,7 +388,9 @@ function tricks.with_rules(ph, extra, rule)
     rules[k] = v
     for _, name in ipairs(names or {}) do rule_of[name] = rule end
   end
+  if deck then checked(deck, rules, "") end
   new.rules, new.rule_of = rules, rule_of
+  where_of[new] = where_of[spec]
   return tricks.phase(new)
 end
 
@@ -428,6 +461,7 @@ local function set_why_not(spec, st, seat, a)
 end
 
 function tricks.set_phase(spec)
+  where_of[spec] = where_of[spec] or declared_at(2)
   local enter, finish, _, new_trick = common_hooks(spec, "tricks.set_phase", true)
   local actions = require "talon.actions"
   return {

@@ -62,6 +62,24 @@ local function wrap_hooks(def, wraps)
   end
 end
 
+-- The deck of 'def' under its default options, or nil when it cannot be
+-- made here: the added trick rules are checked against it as the variant
+-- loads, so a mistake names the variant's line.
+local function default_deck(def)
+  local spec = def.deck
+  if type(spec) == "function" then
+    local opts = {}
+    for k, o in pairs(def.options or {}) do
+      if type(o) == "table" then opts[k] = o.default end
+    end
+    local ok, made = pcall(spec, opts)
+    spec = ok and made
+  end
+  if type(spec) ~= "table" then return nil end
+  local ok, deck = pcall(require("talon").deck, spec)
+  return ok and deck or nil
+end
+
 -- Trick rules added as data, by phase name: { play = { unbroken = "trump",
 -- break_on_play = false } } remakes the phase from its own declared rules
 -- and these (tricks.with_rules), so fast playouts obey them; refusals
@@ -74,10 +92,10 @@ local function add_trick_rules(def, changes)
     local ph = def.phases[pname]
     if type(extra) ~= "table" or not ph then
       error(("variant: trick_rules.%s: no such phase, or not a table of rules")
-        :format(tostring(pname)), 4)
+        :format(tostring(pname)), 0)
     end
-    local ok, made = pcall(tricks.with_rules, ph, extra, id)
-    if not ok then error(("variant: trick_rules.%s: %s"):format(pname, made), 4) end
+    local ok, made = pcall(tricks.with_rules, ph, extra, id, default_deck(def))
+    if not ok then error(("variant: trick_rules.%s: %s"):format(pname, made), 0) end
     def.phases[pname] = made
   end
   local rules = copy(def.rules or {})
