@@ -162,20 +162,16 @@ end
 
 local function compile_free(deck) return talon.trickrules(deck, FREE) end
 
--- The deal's talon.Trick under the free rules: one per match, emptied at
--- each deal (nothing keeps it: events read a Trick when they are logged).
-local function free_trick(st)
-  local ct = st.free_trick
-  if ct then return ct:reset(st.trump) end
-  ct = talon.trick(cached(st.deck, compile_free, "free"), st.trump)
-  st.free_trick = ct
-  return ct
+-- A new empty Trick under the free rules: the trick of the talon phases,
+-- and how a position in the middle of one is set up.
+local function free_trick(st, trump)
+  return talon.trick(cached(st.deck, compile_free, "free"), trump)
 end
 
 -- Where play starts after the deal and the exchange: the first lead, with
 -- the non-dealer's opportunity under meld_timing = at_lead (BES-R8).
 function play.start(st)
-  st.ctrick = free_trick(st)
+  st.ctrick = free_trick(st, st.trump)
   local first = st:next(st.dealer)
   st.leader, st.turn = first, first
   if st.opts.meld_timing == "at_lead" then declare.open(st, first) else st.chance = nil end
@@ -236,6 +232,7 @@ play.lead = {
   doc = "lead any card of your hand or your table; before it, at your meld opportunity: one"
     .. " meld, the trump seven, or out (BES-R6, BES-R8)",
   verbs = { "meld", "exchange", "show", "out", "partner", "pass" },
+  trick = free_trick,
   mover = function(st) return declare.decider(st) or st.turn end,
   legal = function(st, seat)
     local list = {}
@@ -256,6 +253,7 @@ play.follow = {
   doc = "play any card of your hand or your table: no need to follow while the talon lasts"
     .. " (BES-R6)",
   cards = true,
+  trick = free_trick,
   mover = function(st) return st.turn end,
   legal = function(st, seat)
     local into = st.follow_into or st.deck:hand()
@@ -277,6 +275,7 @@ play.declare = {
       .. " pass to draw (BES-R8)"
   end,
   verbs = { "meld", "exchange", "show", "out", "partner", "pass" },
+  trick = free_trick,
   mover = function(st) return declare.decider(st) end,
   legal = function(st, seat)
     local list = declare.list(st, seat, {})

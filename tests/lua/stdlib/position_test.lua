@@ -10,7 +10,8 @@ local position = require "talon.host.position"
 local record = require "talon.host.record"
 local talon = require "talon"
 
-local GAMES = { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts", "euchre", "_template",
+local GAMES = { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts", "euchre", "besigue",
+                "_template",
                 "hokm-no-trump-lead" }
 
 -- What the mover may do now, as text.
@@ -47,28 +48,38 @@ end
 -- Property: for random positions reached by random play of every game,
 -- the game started from the position (through its text, as a file holds
 -- it) has the same legal actions and the same future under the same seeds.
-t.test("every game continues exactly from its position (round trip through text)", function()
-  for _, name in ipairs(GAMES) do
-    local def = assert(loader.load(name))
-    local started = 0
-    for seed = 1, 12 do
-      -- a random point of a random game: its length first, then a stop
-      -- before it, the same draws both times
-      local probe, total = game.new(def, { seed = seed, hands = 4 }), 0
-      local rng = talon.rng(seed * 31)
-      while not probe:over() do probe:play(probe:random(rng)); total = total + 1 end
-      local g = game.new(def, { seed = seed, hands = 4 })
-      rng = talon.rng(seed * 31)
-      for _ = 1, (seed * 7919) % total do g:play(g:random(rng)) end
-      if not g:over() then
-        local p = assert(position.parse(position.text(g:position()), "text"))
-        local g2 = game.new(def, { seed = seed, hands = 4, position = p })
-        t.eq(same_future(g, g2, seed), nil, ("%s seed %d"):format(name, seed))
-        started = started + 1
-      end
+local function round_trips(name, options, seeds)
+  local def = assert(loader.load(name))
+  local started = 0
+  for seed = 1, seeds do
+    -- a random point of a random game: its length first, then a stop
+    -- before it, the same draws both times
+    local params = { seed = seed, hands = 4, options = options }
+    local probe, total = game.new(def, params), 0
+    local rng = talon.rng(seed * 31)
+    while not probe:over() do probe:play(probe:random(rng)); total = total + 1 end
+    local g = game.new(def, params)
+    rng = talon.rng(seed * 31)
+    for _ = 1, (seed * 7919) % total do g:play(g:random(rng)) end
+    if not g:over() then
+      local p = assert(position.parse(position.text(g:position()), "text"))
+      local g2 = game.new(def, { seed = seed, hands = 4, options = options, position = p })
+      t.eq(same_future(g, g2, seed), nil, ("%s seed %d"):format(name, seed))
+      started = started + 1
     end
-    t.eq(started, 12, name .. ": a position of every game")
   end
+  t.eq(started, seeds, name .. ": a position of every game")
+end
+
+t.test("every game continues exactly from its position (round trip through text)", function()
+  for _, name in ipairs(GAMES) do round_trips(name, nil, 12) end
+end)
+
+-- Besigue's table cards, declared melds and the trick of the talon phases
+-- (BES-R6, BES-R11) travel for three players and four in partnerships.
+t.test("Besigue for 3 and 4 players continues exactly from its position", function()
+  round_trips("besigue", { players = 3 }, 6)
+  round_trips("besigue", { players = 4 }, 6)
 end)
 
 -- A position is a value: writing it again from the new game gives it back.
