@@ -5,7 +5,10 @@
  * simulation, so a call must cost almost nothing while its budget holds.
  * The budget is therefore counted in ticks of a per-state POSIX timer
  * (SIGALRM every TICK_MS while calls are active, stopping itself after
- * IDLE_TICKS without calls): arming is a few integer stores. Only when a
+ * IDLE_TICKS without calls): arming is a few integer stores. The timer
+ * counts the process's CPU time, not the wall clock: game code cannot
+ * wait for anything, so a stuck loop spends CPU time, while a machine
+ * busy with other work does not use up an honest game's budget. Only when a
  * deadline passes does the signal handler install a count hook (as lua.c
  * does for Ctrl-C); the hook raises at every instruction until the
  * protected call returns. The timer carries the state's address in its
@@ -145,7 +148,7 @@ static int sb_start_ticking(tl_sandbox *sb) {
     sev.sigev_notify = SIGEV_SIGNAL;
     sev.sigev_signo = SIGALRM;
     sev.sigev_value.sival_ptr = sb;
-    if (timer_create(CLOCK_MONOTONIC, &sev, &sb->timer) != 0) return 0;
+    if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &sev, &sb->timer) != 0) return 0;
     sb->has_timer = 1;
   }
   sb->ticking = 1;
@@ -404,6 +407,11 @@ double tl_sandbox_clock_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+double tl_sandbox_budget_ms(lua_State *L) {
+  tl_sandbox *sb = sandbox_of(L);
+  return sb ? (double)sb->tick * TICK_MS : 0;
 }
 
 const char *tl_sandbox_kind(tl_sb_status st) {

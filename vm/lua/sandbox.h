@@ -90,6 +90,13 @@ int tl_sandbox_take_interrupt(void);
  * enough to take around every call into game code). */
 double tl_sandbox_clock_ms(void);
 
+/* The budgets' clock in milliseconds: the process's CPU time, counted in
+ * the timer's 10 ms ticks while calls into game code are active (a read
+ * of a counter, where a CPU clock would be a system call). The difference
+ * across a call is its CPU time to within a tick, unbiased on average. 0
+ * for a state not made by tl_sandbox_newstate. */
+double tl_sandbox_budget_ms(lua_State *L);
+
 /* The name of a status as talon.sandbox.call reports it ("error",
  * "budget", "interrupt", "memory", "handler"; "ok"). */
 const char *tl_sandbox_kind(tl_sb_status st);

@@ -70,12 +70,12 @@ static int charged(lua_State *L, int times) {
     return 4;
   }
   int ms = cs->budget_ms * times;
-  double t0 = cs->depth == 0 ? tl_sandbox_clock_ms() : 0;
+  double t0 = cs->depth == 0 ? tl_sandbox_budget_ms(L) : 0;
   cs->depth++;
   int n = tl_sandbox_call_results(L, 2, ms, 0);
   cs->depth--;
   if (cs->depth == 0) {
-    lua_Number left = meter_left(L) - (tl_sandbox_clock_ms() - t0);
+    lua_Number left = meter_left(L) - (tl_sandbox_budget_ms(L) - t0);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushnumber(L, left);
     lua_rawset(L, 1);
