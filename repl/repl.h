@@ -28,4 +28,11 @@ int repl_open_prompt(lua_State *L);
  * path, for the host's file writes. */
 int repl_open_fs(lua_State *L);
 
+/* Finds the data root and sets package.path to its directories and the
+ * game folders of TALON_PATH only (none when ignore_env), package.cpath
+ * to nothing, and preloads "talon" (with talon.root and talon.program),
+ * "talon.cli.prompt" and "talon.host.fs". Leaves the root (or nil when no
+ * root holds stdlib/) on the stack. */
+void repl_setup_paths(lua_State *L, int ignore_env, const char *argv0);
+
 #endif
