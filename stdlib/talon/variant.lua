@@ -91,8 +91,8 @@ local function add_trick_rules(def, changes)
   for pname, extra in pairs(changes.trick_rules) do
     local ph = def.phases[pname]
     if type(extra) ~= "table" or not ph then
-      error(("variant: trick_rules.%s: no such phase, or not a table of rules")
-        :format(tostring(pname)), 0)
+      error(("variant: trick_rules: '%s' is %s"):format(tostring(pname),
+        ph and "not a table of rules" or "not a phase of the game"), 0)
     end
     local ok, made = pcall(tricks.with_rules, ph, extra, id, default_deck(def))
     if not ok then error(("variant: trick_rules.%s: %s"):format(pname, made), 0) end
