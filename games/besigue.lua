@@ -63,7 +63,7 @@ local function deal_hand(st)
   reset(st)
   local size = rules.hand_size(st.opts)
   st.size = size
-  deal.packets(st, st:order(st:next(st.dealer)), size == 8 and { 3, 2, 3 } or { 3, 3 })
+  deal.packets(st, st:next(st.dealer), size == 8 and { 3, 2, 3 } or { 3, 3 })
   local up = deal.turn_up(st)
   st:log("deal", { dealer = st.dealer, trump = up },
     "BES-R4: %s deals %d cards each; %s is turned: %s trump; the talon holds %d",

@@ -50,10 +50,6 @@ local CHOICE = { ALONE, PARTNER }
 -- ===== the deal (EUC-R1)
 
 local PACKETS = { 3, 2 } -- five cards each, in packets of three and two
--- The seats from the dealer's left, per dealer (everyone is in play at the
--- deal): made once, not at every hand.
-local FROM_LEFT = {}
-for d = 1, 4 do FROM_LEFT[d] = { d % 4 + 1, (d + 1) % 4 + 1, (d + 2) % 4 + 1, d } end
 
 local function hand_event(st)
   return ("hand %d: %s deals and turns up %s"):format(st.hand_no, st.names[st.dealer],
@@ -66,7 +62,7 @@ local function setup(st)
 end
 
 local function deal_hand(st)
-  deal.packets(st, FROM_LEFT[st.dealer], PACKETS)
+  deal.packets(st, st:next(st.dealer), PACKETS) -- from the dealer's left
   -- the up-card stays on the stock, the kitty under it (an explicit deal
   -- lists the stock from the up-card down)
   st.upcard = st.stock:top()

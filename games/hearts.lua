@@ -50,7 +50,7 @@ end
 
 local function deal_hand(st)
   st:log("hand", nil, hand_event, st)
-  deal.packets(st, st:order(st:next(st.dealer)), ONE_EACH)
+  deal.packets(st, st:next(st.dealer), ONE_EACH)
   return "pass"
 end
 

@@ -108,24 +108,6 @@ end
 
 local FIVE, REST4, REST3 = { 5 }, { 4, 4 }, { 4, 4, 4 } -- packets (HOK-R9/R13)
 
--- The seats after 'first' in the order of play, and all seats from
--- 'first': the dealing orders of a Hakem, made once per (players, Hakem).
-local ORDERS = {}
-
-local function orders(n, first)
-  local key = n * 16 + first
-  local o = ORDERS[key]
-  if o then return o end
-  local others, all = {}, { first }
-  for i = 1, n - 1 do
-    others[i] = (first + i - 1) % n + 1
-    all[i + 1] = others[i]
-  end
-  o = { others = others, all = all, first = { first } }
-  ORDERS[key] = o
-  return o
-end
-
 local function hand_event(st)
   return ("hand %d: %s deals, %s is Hakem"):format(st.hand_no, st.names[st.dealer],
     st.names[st.hakem]), { hand = st.hand_no, hakem = st.hakem, dealer = st.dealer }
@@ -138,8 +120,8 @@ local function start_hand(st)
   local tk = st.side_tricks -- tricks per side (2 and 4 players)
   if tk then tk[1], tk[2] = 0, 0 else st.side_tricks = { 0, 0 } end
   st:log("hand", nil, hand_event, st)
-  deal.packets(st, orders(st.n, h).first, FIVE) -- HOK-R9/R13/R17: the Hakem's 5 first
-  if st.n == 2 then deal.packets(st, orders(2, st.dealer).first, FIVE) end
+  deal.packets(st, h, FIVE, 1) -- HOK-R9/R13/R17: the Hakem's 5 first
+  if st.n == 2 then deal.packets(st, st.dealer, FIVE, 1) end
   return "trump"
 end
 
@@ -147,9 +129,8 @@ local trump_actions = {}
 for i, s in ipairs(SUITS) do trump_actions[i] = actions.make("trump", s) end
 
 local function deal_rest(st)
-  local o = orders(st.n, st.hakem)
-  deal.packets(st, o.others, FIVE)
-  deal.packets(st, o.all, st.n == 4 and REST4 or REST3)
+  deal.packets(st, st:next(st.hakem), FIVE, st.n - 1) -- the others, from the Hakem's left
+  deal.packets(st, st.hakem, st.n == 4 and REST4 or REST3)
 end
 
 local function trump_event(st, seat)

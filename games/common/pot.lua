@@ -43,7 +43,7 @@ function pot.deal(st, size)
   local first = st:next(st.dealer)
   local packets = {}
   for i = 1, size do packets[i] = 1 end
-  deal.packets(st, st:order(first), packets)
+  deal.packets(st, first, packets)
   local turned = deal.turn_up(st)
   st.turn, st.leader, st.declared, st.outcome = first, first, nil, nil
   st:log("deal", { dealer = st.dealer, trump = turned },

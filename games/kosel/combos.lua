@@ -5,6 +5,8 @@
 -- declare it, shown to all; the highest declared combination, the first in
 -- play order from the leader among equals (Z3), takes the lead.
 local window = require "talon.window"
+local tricks = require "talon.tricks"
+local cards = require "talon.cards"
 
 local combos = {}
 
@@ -12,24 +14,32 @@ local combos = {}
 combos.RANK = { moskwa = 2, molodka = 1 }
 combos.NAME = { moskwa = "Moskwa", molodka = "Molodka" }
 
+-- The cards the combinations name, per deck: the Schocha (KOZ-R3) and the
+-- rank places of the ace and the ten (st.info's rank indexes).
+local function named(deck)
+  return { schocha = deck:card("6S"), ace = deck:card("AS").rank_index,
+           ten = deck:card("TS").rank_index }
+end
+
 -- The combination four cards form ("moskwa", "molodka"), or nil; a hand
 -- other than four cards forms none. No hand of one pack forms both.
 function combos.of(hand)
   if #hand ~= 4 then return nil end
-  local aces, tens, schocha, per_suit = 0, 0, false, {}
+  local deck = hand:deck()
+  local info, k = tricks.info(deck), cards.cached(deck, named, "combos")
+  local aces, tens, schocha, suit, one_suit = 0, 0, false, nil, true
   for c in hand:each() do
-    if c.rank == "6" and c.suit == "S" then -- the Schocha (KOZ-R3)
+    if c == k.schocha then
       schocha = true
     else
-      if c.rank == "A" then aces = aces + 1 elseif c.rank == "T" then tens = tens + 1 end
-      per_suit[c.suit] = (per_suit[c.suit] or 0) + 1
+      local r, s = info.rank[c], info.suit[c]
+      if r == k.ace then aces = aces + 1 elseif r == k.ten then tens = tens + 1 end
+      if suit == nil then suit = s elseif s ~= suit then one_suit = false end
     end
   end
   local plain = 4 - (schocha and 1 or 0)
   if aces >= 1 and aces + tens == plain then return "moskwa" end
-  for _, n in pairs(per_suit) do
-    if n == plain then return "molodka" end
-  end
+  if one_suit then return "molodka" end -- four of one suit, or three and the Schocha
   return nil
 end
 
@@ -55,7 +65,11 @@ end
 
 -- Does a window open before this lead (KOZ-R6)?
 function combos.window_open(st)
-  return #holders(st) > 0
+  if not hands_full(st) then return false end
+  for s = 1, st.n do
+    if st:is_in(s) and combos.of(st.hands[s]) then return true end
+  end
+  return false
 end
 
 -- The phase: each holder in turn from the leader declares or passes; among

@@ -97,13 +97,58 @@ local function from_given(st, order, pattern)
   end
 end
 
+-- The seats in play from seat 'first' on, 'count' of them (every seat in
+-- play when nil): the order of deal.packets given a seat. The framework's
+-- own lists, never handed to game code, made once per table size, first
+-- seat and count (ORDERS[n][first][count]) while every seat plays; built
+-- afresh when some sit out.
+local ORDERS = {}
+
+local function new_order(st, first, count)
+  local n, n_in = st.n, st.n_in
+  local f = math.tointeger(first)
+  if not f or f < 1 or f > n then
+    error(("bad argument #2 to 'packets' (a list of seats or a seat 1 to %d expected, got %s)")
+      :format(n, tostring(first)), 3)
+  end
+  local c = count == nil and n_in or math.tointeger(count)
+  if not c or c < 1 or c > n_in then
+    error(("bad argument #4 to 'packets' (a count of seats 1 to %d expected, got %s)")
+      :format(n_in, tostring(count)), 3)
+  end
+  local list, s = {}, f
+  for i = 1, c do
+    list[i] = s
+    s = st:next(s)
+  end
+  if st.out then return list end
+  local per_n = ORDERS[n] or {}
+  ORDERS[n] = per_n
+  local per_first = per_n[f] or {}
+  per_n[f] = per_first
+  per_first[c] = list
+  return list
+end
+
 -- Deals 'pattern' (packet sizes) to the seats in 'order': for each packet,
--- every seat in order receives that many cards.
+-- every seat in order receives that many cards. 'order' is a list of seats,
+-- or a seat: then the 'count' seats in play from it (every seat in play
+-- when 'count' is nil), as st:order(first) lists them, with no list made
+-- per deal.
 -- The list of hands handed to pile:deal, reused by every call (the C call
 -- only reads it) and emptied after it.
 local hands = {}
 
-function deal.packets(st, order, pattern)
+function deal.packets(st, order, pattern, count)
+  -- a seat's list found with no call (this runs at every deal of a
+  -- simulation); a list given as it is
+  local per_n = ORDERS[st.n]
+  local lists = per_n and not st.out and per_n[order]
+  if lists then
+    order = lists[count or st.n] or new_order(st, order, count)
+  elseif type(order) ~= "table" then
+    order = new_order(st, order, count)
+  end
   if st.dealing then return from_given(st, order, pattern) end
   local all, n = st.hands, #order
   for i = 1, n do hands[i] = all[order[i]] end

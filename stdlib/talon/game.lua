@@ -283,9 +283,44 @@ function game.define(def)
   return game.validate(def, caller_file(2))
 end
 
+-- The defaults of a definition's options, resolved once: a constructor
+-- compiled for its option names (a table built at its final size, where
+-- filling one key by key rehashes at every power of two) and the values it
+-- copies. Nil when a name cannot be written as a constant (never for the
+-- shipped games), or when the player counts do not allow the default.
+local defaults_cache = setmetatable({}, { __mode = "k" })
+
+local function quotable(k)
+  return type(k) == "string" or math.type(k) == "integer"
+end
+
+local function compile_defaults(def)
+  local values, fields = { players = def.players[1] }, { "[\"players\"] = v[\"players\"]" }
+  for name, o in pairs(def.options or {}) do
+    if not quotable(name) then return false end
+    values[name] = o.default
+    if name ~= "players" then fields[#fields + 1] = ("[%q] = v[%q]"):format(name, name) end
+  end
+  local allowed = false
+  for _, n in ipairs(def.players) do allowed = allowed or n == values.players end
+  if not allowed then return false end
+  local make = load("local v = ... return { " .. table.concat(fields, ", ") .. " }",
+    "=options", "t", {})
+  return { make = make, values = values }
+end
+
 -- Resolves options: every default, overridden by 'given'. Unknown names and
 -- values outside `values` are errors naming the option.
 function game.options(def, given)
+  if given == nil or (type(given) == "table" and getmetatable(given) == nil
+      and next(given) == nil) then
+    local d = defaults_cache[def]
+    if d == nil then
+      d = compile_defaults(def)
+      defaults_cache[def] = d
+    end
+    if d then return d.make(d.values) end
+  end
   local opts = {}
   local decl = def.options or {}
   for name, o in pairs(decl) do opts[name] = o.default end

@@ -460,11 +460,51 @@ local function set_why_not(spec, st, seat, a)
   return v
 end
 
+-- The playout of a set phase (quiet random playouts): the mover's play
+-- drawn by the engine as g:random draws from the legal list (t:random
+-- draws the same index of the same distinct plays), made the one action
+-- that list would hold, applied by the phase's own apply and recorded,
+-- until the trick is full or the phase moves on: no list of every play
+-- and its action per decision.
+local function set_playout(spec, apply)
+  local actions = require "talon.actions"
+  local is_card = actions.is_card
+  return function(st, seat, rng, act, act_seat, k, stop)
+    local ct = st.ctrick
+    while k < stop do
+      local leading = #ct == 0
+      local cards, down = ct:random(st.hands[seat], rng)
+      if cards == nil then break end -- no play: the ordinary path says why
+      if is_card(cards) then cards = st.deck:hand(cards) end -- a set of one is a Hand
+      local a = actions.make(leading and "lead" or (down and "down" or up_verb(spec, st)), cards)
+      local nxt = apply(st, seat, a)
+      k = k + 1
+      act[k], act_seat[k] = a, seat
+      if nxt ~= nil then return k, nxt, nil end
+      seat = st.turn
+      if #ct == 0 then break end -- a new lead: the next call starts it
+    end
+    return k, nil, seat
+  end
+end
+
 function tricks.set_phase(spec)
   where_of[spec] = where_of[spec] or declared_at(2)
   local enter, finish, _, new_trick = common_hooks(spec, "tricks.set_phase", true)
   local actions = require "talon.actions"
-  return {
+  local function apply(st, seat, a)
+    local ct, down = st.ctrick, a.verb == "down"
+    -- with the hand the engine knows a short follower (all his cards,
+    -- fewer than the lead, B8) and takes the cards out of it
+    assert(ct:play(seat, a.arg, down, st.hands[seat]))
+    if #ct < st.n_in then
+      st.turn = st:next(seat)
+      return nil
+    end
+    return finish(st, ct, select(2, ct:winner()))
+  end
+  -- declared without its spec: tricks.with_rules rebuilds one-card phases
+  return declare_batch({
     doc = spec.doc,
     verbs = spec.verbs or { "lead", "beat", "down" },
     private = function(_, _, a) return a.verb == "down" end, -- KOZ-R10: unseen
@@ -480,18 +520,9 @@ function tricks.set_phase(spec)
       return list
     end,
     check = spec.check or function(st, seat, a) return set_why_not(spec, st, seat, a) end,
-    apply = function(st, seat, a)
-      local ct, down = st.ctrick, a.verb == "down"
-      -- with the hand the engine knows a short follower (all his cards,
-      -- fewer than the lead, B8) and takes the cards out of it
-      assert(ct:play(seat, a.arg, down, st.hands[seat]))
-      if #ct < st.n_in then
-        st.turn = st:next(seat)
-        return nil
-      end
-      return finish(st, ct, select(2, ct:winner()))
-    end,
-  }
+    apply = apply,
+    playout = set_playout(spec, apply),
+  }, nil)
 end
 
 return tricks

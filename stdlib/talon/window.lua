@@ -4,6 +4,7 @@
 -- declares it (shown to all) or passes; the highest declared combination,
 -- the first from the leader among equals, takes the lead.
 local actions = require "talon.actions"
+local tricks = require "talon.tricks"
 
 local window = {}
 
@@ -91,7 +92,8 @@ function window.force_lead(play, kind, enabled, rule)
     end
     return nil
   end
-  local legal, check = play.legal, play.check
+  local legal, check, playout = play.legal, play.check, play.playout
+  local batched = playout ~= nil and tricks.batch_holds(play)
   play.legal = function(st, seat)
     local lead = forced(st, seat)
     if lead then return { lead } end
@@ -104,6 +106,15 @@ function window.force_lead(play, kind, enabled, rule)
         "type " .. actions.text(lead))
     end
     return check(st, seat, a)
+  end
+  if batched then
+    -- the quiet playout stands for the hooks as wrapped here: a forced
+    -- lead goes the ordinary way (one action drawn from its list of one)
+    play.playout = function(st, seat, rng, act, act_seat, k, stop)
+      if forced(st, seat) then return k, nil, seat end
+      return playout(st, seat, rng, act, act_seat, k, stop)
+    end
+    tricks.declare_batch(play)
   end
   return play
 end

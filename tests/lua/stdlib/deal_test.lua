@@ -109,3 +109,42 @@ t.test("an explicit stock is dealt from its top: the up-card first", function()
     { 3, "KS", "KS", 4 })
   t.eq(g:mover(), 4, "the seat left of the dealer bids first")
 end)
+
+-- deal.packets given a seat deals as given the list st:order(first) (the
+-- first 'count' of it): the framework keeps the dealing orders, so a
+-- game states its order as the rule says it ("from the dealer's left")
+-- and caches nothing of its own (STYLE 18b).
+t.test("packets from a seat deal as packets to st:order(first)", function()
+  local deal = require "talon.deal"
+  local talon = require "talon"
+  local function dealt(players, out, order, count)
+    local g = game.new(def, { seed = 1, options = { players = players }, hands = 1 })
+    local st = g.state
+    for _, s in ipairs(out) do st:sit_out(s, "hand") end
+    for s = 1, st.n do st.hands[s]:clear() end
+    st.stock = st.deck:pile():shuffle(talon.rng(5))
+    deal.packets(st, type(order) == "function" and order(st) or order, { 2, 1 }, count)
+    local list = {}
+    for s = 1, st.n do list[s] = tostring(st.hands[s]) end
+    return list
+  end
+  for _, c in ipairs { { 4, {} }, { 3, {} }, { 4, { 3 } }, { 4, { 1, 2 } } } do
+    local players, out = c[1], c[2]
+    for first = 1, players do
+      local ok = true
+      for _, s in ipairs(out) do ok = ok and s ~= first end
+      if ok then
+        local all = function(st) return st:order(first) end
+        local two = function(st) local o = st:order(first); return { o[1], o[2] } end
+        t.eq(dealt(players, out, first), dealt(players, out, all),
+          ("%d players, %d out, from seat %d"):format(players, #out, first))
+        if players - #out >= 2 then
+          t.eq(dealt(players, out, first, 2), dealt(players, out, two), "the first two only")
+        end
+      end
+    end
+  end
+  local g = game.new(def, { seed = 1, options = { players = 3 }, hands = 1 })
+  t.checkerror("a list of seats or a seat 1 to 3 expected, got 4", deal.packets, g.state, 4, { 1 })
+  t.checkerror("a count of seats 1 to 3 expected, got 0", deal.packets, g.state, 1, { 1 }, 0)
+end)

@@ -166,3 +166,36 @@ t.test("replenish draws in rotation from the winner", function()
   for _ = 1, #st.deck:pile() do st.stock:draw() end
   t.eq(deal.replenish(st, 1, 3), 0, "an empty stock: nothing drawn")
 end)
+
+-- The quiet playout of a set phase draws each set as g:random draws it
+-- from the legal list (t:random: the same index of the same plays), so a
+-- playout and g:play(g:random(rng)) action by action make the same game;
+-- the playout plays through the phase's playout hook, without a list of
+-- every play per decision.
+t.test("a quiet playout of sets plays as g:play(g:random), through the playout hook", function()
+  local batched = 0
+  local hook = play.playout
+  local ph = {}
+  for k, v in pairs(play) do ph[k] = v end
+  ph.playout = function(...)
+    batched = batched + 1
+    return hook(...)
+  end
+  tricks.declare_batch(ph)
+  local d = {}
+  for k, v in pairs(def) do d[k] = v end
+  d.phases = { play = ph }
+  local dd = game.define(d)
+  for seed = 1, 5 do
+    for _, n in ipairs { 2, 3, 4 } do
+      local params = { seed = seed, hands = 2, quiet = true, options = { players = n } }
+      local a, b = game.new(dd, params), game.new(dd, params)
+      local ra, rb = talon.rng(seed), talon.rng(seed)
+      a:playout(ra)
+      while not b:over() do b:play(b:random(rb)) end
+      t.eq(a:record(), b:record(), ("seed %d, %d players"):format(seed, n))
+      t.eq(ra:int(1, 1000000), rb:int(1, 1000000), "the generators drew alike")
+    end
+  end
+  t.ok(batched > 0, "the playout hook played")
+end)
