@@ -110,4 +110,5 @@ return game.define {
   match_over = pot.match_over,
   next_hand = pot.next_hand,
   view = view,
+  visibility = pot.visibility,
 }

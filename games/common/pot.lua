@@ -92,6 +92,12 @@ function pot.view(st, v)
   v.roles = { dealer = st.dealer }
 end
 
+-- Who sees which cards (talon.host.visibility): the turned trump, under
+-- the talon until it is drawn (BUR-R3), is shown to all.
+pot.visibility = {
+  shown = function(st, _, show) show(st.trump_card) end,
+}
+
 -- Brings each player's match score (his net chips) up to his chips, with
 -- the deal's ante and the note of 'notes[seat]' (under 'rule') as reason.
 function pot.sync(st, rule, notes)
