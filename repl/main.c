@@ -5,7 +5,7 @@
  * as light userdata. pmain parses the options, finds the data root
  * (docs/program.md), sets package.path to that root only, preloads the
  * C module "talon", and dispatches: no command -> REPL; `run`, `test` here;
- * play/sim/check/replay/list/rules/explain -> talon.cli (Lua).
+ * play/sim/check/replay/list/rules/explain/analyse/review -> talon.cli (Lua).
  * Exit codes: 0 ok, 1 script or test failure, 2 usage error.
  */
 #include <stdio.h>
@@ -39,6 +39,8 @@ static const char usage_text[] =
     "  list                list the games and variants found\n"
     "  rules GAME          print a game's rules and options\n"
     "  explain GAME ...    explain a rule of a game\n"
+    "  analyse RECORD      the search's estimate of each action at a point\n"
+    "  review RECORD       mark a seat's decisions the search finds worse\n"
     "\n"
     "Options (before the command):\n"
     "  -h, --help          show this help and exit\n"
@@ -63,8 +65,9 @@ static const char usage_text[] =
     "                      ../share/talon next to this program\n"
     "  NO_COLOR            print cards without colour\n";
 
-static const char *const cli_commands[] = {"play", "sim",   "check",   "replay",
-                                           "list", "rules", "explain", NULL};
+static const char *const cli_commands[] = {
+    "play",  "sim",     "check",   "replay", "list",
+    "rules", "explain", "analyse", "review", NULL};
 
 typedef struct options {
   int ignore_env;
