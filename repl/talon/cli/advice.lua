@@ -68,11 +68,16 @@ function advice.order(r)
   return idx
 end
 
--- The table of an estimate: one line per action (at most 'limit'),
--- marking the best and the one 'played' (an index).
+-- The table of an estimate: one line per action tried (at most 'limit'),
+-- marking the best and the one 'played' (an index); the actions the
+-- search did not try (a long scale of bids, thinned) are counted.
 function advice.lines(r, played, limit)
-  local out = {}
+  local out, untried = {}, 0
   for k, i in ipairs(advice.order(r)) do
+    if (r.n[i] or 0) == 0 and i ~= played then
+      untried = untried + 1
+      goto continue
+    end
     if limit and k > limit and i ~= played then goto continue end
     local marks = {}
     if i == r.best then marks[#marks + 1] = "best" end
@@ -80,6 +85,10 @@ function advice.lines(r, played, limit)
     out[#out + 1] = ("  %-14s %-14s %6d futures%s"):format(advice.shown(r.actions[i]),
       advice.value(r, i), r.n[i] or 0, #marks > 0 and ("   " .. table.concat(marks, ", ")) or "")
     ::continue::
+  end
+  if untried > 0 then
+    out[#out + 1] = ("  (%d more actions not tried: the search tries the lowest values of a"
+      .. " scale of bids and a geometric spread of the rest)"):format(untried)
   end
   return out
 end

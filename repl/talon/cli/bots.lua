@@ -55,23 +55,27 @@ function bots.rule(key, def)
 end
 
 -- The bot for spec 'kind' ("random", "rule", "search", "search:N",
--- "search:Nms"); "rule" falls back to the random player when the game has
--- no rule-of-thumb bot.
+-- "search:Nms", "ismcts" with the same budgets); "rule" falls back to the
+-- random player when the game has no rule-of-thumb bot.
 function bots.get(kind, key, def)
   if kind == "random" then return bots.random end
   if kind == "rule" then return bots.rule(key, def) or bots.random end
   local budget = kind:match("^search:?(.*)$")
-  if budget then return bots.search(budget) end
-  error({ usage = ("unknown bot '%s' (bots are: random, rule, search[:PLAYOUTS|:MSms])")
-    :format(tostring(kind)) }, 0)
+  if budget then return bots.search(budget, false) end
+  budget = kind:match("^ismcts:?(.*)$")
+  if budget then return bots.search(budget, true) end
+  error({ usage = ("unknown bot '%s' (bots are: random, rule, search[:PLAYOUTS|:MSms],"
+    .. " ismcts[:PLAYOUTS|:MSms])"):format(tostring(kind)) }, 0)
 end
 
 -- The search player (talon.host.search) with a thinking budget: "" (the
 -- default, 1000 playouts), "N" playouts or "Nms" milliseconds per
--- decision. It is host code: it is given the game itself (b.host), and it
--- uses only what its seat may know (talon.host.knowledge); its calls into
--- the game's hooks are charged to its seat's meter.
-function bots.search(budget)
+-- decision; 'tree': information-set tree search (talon.host.tree) rather
+-- than flat determinised Monte Carlo. It is host code: it is given the
+-- game itself (b.host), and it uses only what its seat may know
+-- (talon.host.knowledge); its calls into the game's hooks are charged to
+-- its seat's meter.
+function bots.search(budget, tree)
   local n, ms = budget:match("^(%d+)(m?s?)$")
   if budget ~= "" and not (n and (ms == "" or ms == "ms")) then
     error({ usage = ("search budget '%s': a number of playouts (search:500) or of"
@@ -86,6 +90,7 @@ function bots.search(budget)
   if (opts.ms or opts.playouts) < 1 then
     error({ usage = "a search budget is at least 1" }, 0)
   end
+  opts.tree = tree
   return require("talon.cli.searchbot").new(opts)
 end
 

@@ -58,10 +58,11 @@ end
 -- A search bot with budget 'opts' ({playouts = N} or {ms = M}).
 function searchbot.new(opts)
   local label = opts.ms and (opts.ms .. " ms") or (opts.playouts .. " playouts")
-  local b = { name = "search (" .. label .. ")", host = true, opts = opts }
+  local b = { name = (opts.tree and "ismcts (" or "search (") .. label .. ")", host = true,
+              opts = opts }
   function b.choose_game(g, seat, rng, meter)
     local r = searchbot.estimate(g, seat, { playouts = opts.playouts, ms = opts.ms, rng = rng,
-                                            meter = meter })
+                                            meter = meter, tree = opts.tree })
     local a = r.actions[r.best]
     if #r.actions == 1 then return a, "the only legal action" end
     return a, searchbot.reason(g, r)

@@ -22,6 +22,7 @@
 local fork = require "talon.host.fork"
 local sample = require "talon.host.sample"
 local policy = require "talon.host.policy"
+local tree = require "talon.host.tree"
 local sandbox = require "talon.host.sandbox"
 local talon = require "talon"
 
@@ -109,6 +110,24 @@ local function play_in(w, job, i)
   return w:play(b)
 end
 
+-- The value of world 'w' for every side: its change of score in the hand
+-- less the mean change of the others', turned round by 'dir'.
+local function values(w, before, dir)
+  local sc = w.state.scores
+  local total, n = 0, #sc
+  local d = {}
+  for side, v in ipairs(sc) do
+    d[side] = v - before[side]
+    total = total + d[side]
+  end
+  local out = {}
+  for side = 1, n do
+    local own = d[side]
+    out[side] = dir * (n > 1 and own - (total - own) / (n - 1) or own)
+  end
+  return out
+end
+
 -- One deal tried with every candidate action: adds to sum, sq and n.
 -- Runs as one call charged to the search's meter.
 local function try_deal(job, cand)
@@ -155,10 +174,23 @@ local function round_over(job, r, rounds, start)
   return job.playouts - start >= job.budget // rounds
 end
 
+-- One call of f(job, ...) charged to the search's meter.
+local function walk(job, f, ...)
+  local ok, err = sandbox.walk(job.meter, f, job, ...)
+  if not ok then error(err, 0) end
+end
+
+-- Whether the budget is spent.
+local function spent(job)
+  if job.ms then return clock() - job.t0 >= job.ms end
+  return job.playouts >= job.budget
+end
+
 -- Sequential halving over the candidates: each round shares its part of
 -- the budget out in deals that try every candidate still in, then keeps
 -- the better half, until two are left for the last round (one round for
--- all when the budget is to be spent evenly).
+-- all when the budget is to be spent evenly); or, with job.tree, the
+-- information-set tree search (talon.host.tree).
 local function run(job)
   local cand = policy.candidates(job.actions)
   if job.keep then
@@ -166,14 +198,15 @@ local function run(job)
     for _, i in ipairs(cand) do has = has or i == job.keep end
     if not has then cand[#cand + 1] = job.keep end
   end
+  if job.tree then
+    job.cand, job.play_in, job.values = cand, play_in, values
+    return tree.run(job, walk, spent)
+  end
   local rounds = 1
   while not job.even and (1 << rounds) < #cand do rounds = rounds + 1 end
   for r = 1, rounds do
     local start = job.playouts
-    repeat
-      local ok, err = sandbox.walk(job.meter, try_deal, job, cand)
-      if not ok then error(err, 0) end
-    until round_over(job, r, rounds, start)
+    repeat walk(job, try_deal, cand) until round_over(job, r, rounds, start)
     if r < rounds then cand = halve(job, cand) end
   end
   job.best = halve(job, cand)[1]
@@ -199,7 +232,7 @@ function search.estimate(g, seat, tracker, opts)
     actions = actions, seat = seat, rng = opts.rng or talon.rng(1),
     budget = not opts.ms and (opts.playouts or 1000) or nil, ms = opts.ms, t0 = clock(),
     sum = {}, sq = {}, n = {}, playouts = 0, deals = 0, best = 1, keep = opts.keep,
-    even = opts.even,
+    even = opts.even, tree = opts.tree,
   }
   for i = 1, #actions do job.sum[i], job.sq[i], job.n[i] = 0, 0, 0 end
   if #actions > 1 then

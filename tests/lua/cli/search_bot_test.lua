@@ -19,11 +19,12 @@ local function shipped()
   return list
 end
 
--- One hand of 'def' with search bots of budget 'budget' in every seat;
--- returns the game and the number of moves that failed.
-local function one_hand(def, seed, budget, opts)
+-- One hand of 'def' with search bots ('kind': search, or ismcts: the tree)
+-- of budget 'budget' in every seat; returns the game and the number of
+-- moves that failed.
+local function one_hand(def, seed, budget, opts, kind)
   local g = game.new(def, { seed = seed, hands = 1, quiet = true, options = opts })
-  local b = bots.get("search:" .. budget)
+  local b = bots.get((kind or "search") .. ":" .. budget)
   local rng = talon.rng(seed)
   local failures = 0
   for _ = 1, 2000 do
@@ -38,9 +39,11 @@ t.test("the search bot plays a hand of every shipped game and variant, legally",
   for _, path in ipairs(shipped()) do
     local def = assert(loader.load(path))
     local opts = def.check and def.check.options -- the options random play ends with
-    local g, failures = one_hand(def, 3, 8, opts)
-    t.eq(failures, 0, path .. ": every move legal and the bot never failed")
-    t.ok(g:over(), path .. ": the hand ended")
+    for _, kind in ipairs { "search", "ismcts" } do
+      local g, failures = one_hand(def, 3, 8, opts, kind)
+      t.eq(failures, 0, ("%s (%s): every move legal and the bot never failed"):format(path, kind))
+      t.ok(g:over(), path .. ": the hand ended")
+    end
   end
 end)
 
@@ -51,6 +54,9 @@ t.test("the same seed gives the same moves", function()
   t.eq(a:record(), b:record(), "the same record")
   local c = one_hand(def, 6, 40)
   t.ne(a:record(), c:record(), "another seed, another game")
+  local d = one_hand(def, 5, 20, nil, "ismcts")
+  local e = one_hand(def, 5, 20, nil, "ismcts")
+  t.eq(d:record(), e:record(), "the tree search too")
 end)
 
 t.test("a search budget is a number of playouts or of milliseconds", function()
