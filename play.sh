@@ -10,4 +10,10 @@ cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev
 cmake --build build/release -j"$(nproc)" >/dev/null
 export TALON_PATH="$PWD"
 if [ "${1:-}" = repl ]; then exec build/release/repl/talon; fi
-exec build/release/repl/talon play "${@:-hokm}"
+# options alone (./play.sh --record game.rec) play the default game, Hokm;
+# --resume FILE names its game itself
+case " $* " in
+  *" --resume "*) ;;
+  *) case "${1:-}" in ""|-*) set -- hokm "$@" ;; esac ;;
+esac
+exec build/release/repl/talon play "$@"

@@ -1,11 +1,14 @@
 -- bench/rate.lua: random hands per second of any game through the Lua
 -- framework (quiet mode), side by side with a C yardstick when one is
--- given (bench_hearts for Hearts, bench_hokm for Hokm), and the ratio.
+-- given (bench_hearts for Hearts, bench_euchre for Euchre, bench_hokm for
+-- Hokm), and the ratio.
 --   talon run bench/rate.lua GAME [N] [ROUNDS] [--c PATH] [-o key=value]...
--- Two framework paths, each over N one-hand games (default 3000): a new
--- game per hand (params.hands = 1) then g:playout, the path of
--- simulations; and the same with g:random and g:play per action, the path
--- of bots and front ends. `-o` sets a game option (true, false, an integer
+-- Three framework paths, each over N hands (default 3000): the hands of
+-- one running match in one g:playout (a target nobody reaches: the C
+-- programs also play hand after hand); a new game per hand
+-- (params.hands = 1) then g:playout, the path of simulations; and the
+-- same with g:random and g:play per action, the path of bots and front
+-- ends. `-o` sets a game option (true, false, an integer
 -- or a word). With --c, the program is run as `PATH 200000` and its
 -- "X hands/s" (or "X playouts/s") read. Every figure is the best of ROUNDS
 -- (default 5) runs, as other processes share the machine.
@@ -68,6 +71,18 @@ local function one_hand_games(step)
   return os.clock() - t0, actions / n
 end
 
+-- Plays n hands of one match in one g:playout. Returns the seconds taken.
+local function one_match()
+  local opts = {}
+  for k, v in pairs(options) do opts[k] = v end
+  if def.options and def.options.target then opts.target = math.maxinteger end
+  local g = game.new(def, { seed = 1, quiet = true, hands = n, options = opts })
+  local t0 = os.clock()
+  g:playout(talon.rng(1), n * 10000)
+  assert(g.hands_done == n, "the match ended early")
+  return os.clock() - t0
+end
+
 local function c_rate()
   local rate
   for _ = 1, rounds do
@@ -92,9 +107,11 @@ local playout_rate = n / best(function()
   return dt
 end)
 local step_rate = n / best(function() return (one_hand_games(true)) end)
+local match_rate = n / best(one_match)
 local c = c_bench and c_rate()
 print(("%s random hands (%d hands of %.1f actions, best of %d runs):")
   :format(def.name, n, per_hand, rounds))
 if c then line("C yardstick (" .. c_bench:match("[^/]*$") .. ")", c, nil) end
+line("framework: hands of one match, g:playout", match_rate, c)
 line("framework: new game, then g:playout", playout_rate, c)
 line("framework: new game, g:play per action", step_rate, c)

@@ -22,7 +22,9 @@ local positions = math.tointeger(tonumber(arg[2] or "")) or 6
 local SPECS = {
   { "hokm", { players = 4 } }, { "hokm", { players = 3 } }, { "hokm", { players = 2 } },
   { "hosgin", {} }, { "kosel", {} }, { "kosel", { players = 2 } }, { "bura", {} },
-  { "koselpot", {} }, { "hearts", {} },
+  { "koselpot", {} }, { "hearts", {} }, { "euchre", {} }, { "besigue", { players = 2 } },
+  { "besigue", { players = 3 } }, { "besigue", { players = 4 } },
+  { "hokm-no-trump-lead", {} }, { "hokm-must-trump", {} }, { "hokm-trump-after-four", {} },
 }
 if arg[3] then
   local only = {}

@@ -42,7 +42,7 @@ return game.define {
   direction = "cw",
   options = {
     players = { default = 2, values = { 2, 3, 4 }, doc = "number of players" },
-    target = { default = 10, doc = "points that win the match" },
+    target = { default = 10, min = 1, doc = "points that win the match" },
   },
   deck = { ranks = "A K Q J T 9 8 7" },
   deal = function(st)

@@ -75,10 +75,41 @@ local function deal_hand(st)
   return pot.deal(st, 3) -- BUR-R2 … BUR-R4
 end
 
+-- The pack (BUR-R1), without the sixes with pack32 (B9); with
+-- strip_for_even (B8) as many of its lowest cards taken out, clubs first,
+-- as make the talon (the pack less three cards each) divide by the
+-- players: a six with five players, two sevens of the 32 cards with three,
+-- five or six. Then every draw is a whole round and the hands stay equal.
+local SUITS = { "C", "D", "H", "S" }
+local function pack(o)
+  local low, size = o.pack32 and "7" or "6", o.pack32 and 32 or 36
+  local strip = {}
+  if o.strip_for_even then
+    for i = 1, (size - 3 * o.players) % o.players do strip[i] = low .. SUITS[i] end
+  end
+  return { ranks = o.pack32 and "A T K Q J 9 8 7" or "A T K Q J 9 8 7 6",
+           points = { A = 11, T = 10, K = 4, Q = 3, J = 2 },
+           strip = #strip > 0 and table.concat(strip, " ") or nil }
+end
+
 local function view(st, seat, v)
   v.memory = st.memory and st.memory[seat] or 0 -- the points this seat saw itself take
   pot.view(st, v)
 end
+
+-- What simulations count (`talon sim`, `talon compare`), read after each
+-- deal's score from its outcome (games/bura/money.lua) and the pot.
+local STATS = {
+  { name = "Bura", per = "hand", doc = "three trumps win the pot at once (BUR-R5)",
+    count = function(st) return st.outcome.kind == "bura" end },
+  { name = "claim", per = "hand", doc = "a player claims 31 (BUR-R10)",
+    count = function(st) return st.outcome.kind == "claim" end },
+  { name = "wrong claim", per = "hand",
+    doc = "a claim with fewer than 31 card points: the claimer doubles the pot (BUR-R11)",
+    count = function(st) return st.outcome.kind == "claim" and st.outcome.points < 31 end },
+  { name = "pot carried", per = "hand", doc = "the pot stays on the table for the next deal",
+    count = function(st) return (st.pot or 0) > 0 end },
+}
 
 return game.define {
   name = "Bura",
@@ -86,18 +117,26 @@ return game.define {
   players = { 3, 2, 4, 5, 6 },
   direction = "cw",
   options = {
-    players = { default = 3, values = { 2, 3, 4, 5, 6 }, doc = "each for himself (BUR-R1, B8)" },
-    ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
-    ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
+    players = { default = 3, values = { 2, 3, 4, 5, 6 }, doc = "each for himself (BUR-R1)" },
+    ante = { default = 5, min = 0, doc = "each player's ante into the pot every deal (BUR-R2)" },
+    ante_when_carried = { default = true, doc = "ante also while a pot is carried over" },
     three_aces = { default = "lead", values = { "lead", "pot", "off" },
                    doc = "three aces declare for the lead, win the pot, or nothing (BUR-R6)" },
     molodka = { default = true, doc = "a Molodka may be declared for the lead (BUR-R6)" },
-    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (B7)" },
-    face_down = { default = false, doc = "a set that does not beat goes face down (B6)" },
-    deals = { default = 20, doc = "deals in a session (BUR-R13)" },
-    stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led" },
+    face_down = { default = false, doc = "a set that does not beat goes face down" },
+    deals = { default = 20, min = 1, doc = "deals in a session (BUR-R13)" },
+    stake = { default = 100, min = 1,
+              doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    final_pot = { default = "split", values = { "split", "unpaid" },
+                  doc = "a pot left when the session ends: shared equally, or left unpaid"
+                    .. " (BUR-R13)" },
+    strip_for_even = { default = false,
+                       doc = "take out the lowest cards so the talon divides: a six with five"
+                         .. " players" },
+    pack32 = { default = false, doc = "32 cards, without the sixes" },
   },
-  deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
+  deck = pack,
   rules = rules,
   actions = { aces = "none", molodka = "none", play = "cards" },
   -- random players claim at random and double the pot until one cannot pay
@@ -111,4 +150,14 @@ return game.define {
   next_hand = pot.next_hand,
   view = view,
   visibility = pot.visibility,
+  tools = {
+    -- the front end asks before an action that can only lose (a claim
+    -- while the points this seat saw itself take are under 31)
+    confirm = function(v, a)
+      if type(a) ~= "table" or a.verb ~= "claim" or (v.memory or 0) >= 31 then return nil end
+      return ("you saw yourself take %d card points; a claim needs 31, and a wrong claim"
+        .. " doubles the pot (BUR-R10). Claim anyway?"):format(v.memory or 0)
+    end,
+  },
+  stats = STATS,
 }

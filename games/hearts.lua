@@ -13,18 +13,17 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local passing = require "talon.passing"
 local score = require "talon.score"
-local talon = require "talon"
 
 local ROTATION = { "left", "right", "across", "none" } -- HRT-R2
 local ONE_EACH = {} -- HRT-R1: thirteen rounds of one card
 for i = 1, 13 do ONE_EACH[i] = 1 end
 
--- ===== the trick rules (HRT-R4 … R7), compiled once per deck and options
+-- ===== the trick rules (HRT-R4 … R7)
 
-local compiled = setmetatable({}, { __mode = "k" })
-
--- The trickrules table the options ask for.
-local function rules_table(o)
+-- The trickrules table the options ask for (the framework compiles each
+-- content once per deck).
+local function rules_of(st)
+  local o = st.opts
   return {
     follow = true, -- HRT-R7
     first_lead = o.can_lead_any_club and "C" or "2C", -- HRT-R4
@@ -34,27 +33,6 @@ local function rules_table(o)
     never_forced_to_lead = (o.must_break_hearts and o.can_lead_hearts_instead_of_qs)
       and "QS" or nil,
   }
-end
-
-local FLAGS = { "can_lead_any_club", "no_pts_on_first_trick", "must_break_hearts",
-                "qs_breaks_hearts", "can_lead_hearts_instead_of_qs" }
-
-local function rules_of(st)
-  local per = compiled[st.deck]
-  if not per then
-    per = {}
-    compiled[st.deck] = per
-  end
-  local key = 0
-  for i, name in ipairs(FLAGS) do
-    if st.opts[name] then key = key | (1 << i) end
-  end
-  local r = per[key]
-  if not r then
-    r = talon.trickrules(st.deck, rules_table(st.opts))
-    per[key] = r
-  end
-  return r
 end
 
 -- ===== the hand: deal, pass, play
@@ -222,6 +200,13 @@ local RULES = {
 
 local function option(default, doc) return { default = default, doc = doc } end
 
+-- What simulations count (`talon sim`, `talon compare`), read after each
+-- hand's score from the cards taken.
+local STATS = {
+  { name = "moon", per = "hand", doc = "a player shoots the moon (HRT-R9)",
+    count = function(st) return moon_shooter(st) ~= nil end },
+}
+
 return game.define {
   name = "Hearts",
   summary = "avoid hearts and Q♠: four players, pass three, lowest score at 100 wins",
@@ -250,4 +235,9 @@ return game.define {
   phases = { pass = pass, play = play },
   score = score_hand,
   match_over = score.lowest_result,
+  stats = STATS,
+  -- Who sees which cards (talon.host.visibility): each seat its own hand
+  -- and the cards it sets aside to pass (HRT-R2); the tricks are played
+  -- face up and the won tricks turned down (their size public).
+  visibility = { hands = "owner", aside = "owner", won = "none" },
 }

@@ -1,4 +1,4 @@
--- Hokm, all tricks played (RULES.md K2): with two or four players the hand
+-- Hokm, all tricks played (option play_all_tricks): with two or four players the hand
 -- does not stop at 7 tricks; all 13 are played, and Kot needs 13-0, as some
 -- Court Piece groups play it.
 local variant = require "talon.variant"

@@ -16,11 +16,9 @@ local SUITS = { "S", "H", "D", "C" }
 
 -- ===== the ace draw and seating (HOK-R6, HOK-R7, HOK-R8, HOK-R12, HOK-R16)
 
--- Deals face-up cards one at a time, from position 'pos' of the pile on,
--- to the seats after 'from' in turn (skipping 'from' itself when
--- 'skip_from') until an ace arrives; returns the receiver and the ace's
--- position. The pile stays as it is: the cards dealt are found with
--- pile:find, and named by face_up only for the events.
+-- Deals face-up cards from position 'pos' of the pile on to the seats
+-- after 'from' in turn (skipping 'from' when 'skip_from') until an ace
+-- arrives; returns the receiver and the ace's position (pile unchanged).
 local function deal_to_ace(st, pile, from, skip_from, pos)
   local at = pile:find("A", pos)
   local cycle = skip_from and st.n - 1 or st.n
@@ -48,8 +46,10 @@ end
 
 -- HOK-R7's event: the cards dealt from the Hakem's left to the second ace.
 local function partner_event(st, pile, pos, at, p)
-  return ("HOK-R7: %s receives the second ace and is the Hakem's partner"):format(st.names[p]),
-    { partner = p, shown = face_up(st, pile, st.hakem, true, pos, at) }
+  local shown = face_up(st, pile, st.hakem, true, pos, at)
+  return ("HOK-R7: the dealing goes on (%s); %s receives the second ace and is the Hakem's"
+    .. " partner"):format(table.concat(shown, ", "), st.names[p]),
+    { partner = p, shown = shown }
 end
 
 local function seats_event(st)
@@ -73,13 +73,25 @@ local function seat_partner(st, h, p)
   st:log("seats", nil, seats_event, st)
 end
 
+-- The ace-draw pile (HOK-R6/R7) and its drawer: an explicit deal's `draw`
+-- (cards, top first) and `drawer`, else shuffled and drawn from the seed.
+local function draw_pile(st)
+  local draw = st.given and st.given.draw
+  if not draw then return st.deck:pile():shuffle(st.rng), st.rng:int(1, st.n) end
+  local pile = st.deck:pile(draw)
+  local at = pile:find("A", 1)
+  if not at or (st.n == 4 and not pile:find("A", at + 1)) then
+    error("explicit deal: draw needs an ace for the Hakem (four players: two), HOK-R6/R7", 0)
+  end
+  return pile, st.given.drawer or 1
+end
+
 local function setup(st)
-  if st.given then
+  if st.given and not st.given.draw then
     st.hakem = st.given.hakem or 1
     st:log("hakem", { hakem = st.hakem }, "%s is Hakem (explicit deal)", st.names[st.hakem])
   else
-    local pile = st.deck:pile():shuffle(st.rng)
-    local drawer = st.rng:int(1, st.n)
+    local pile, drawer = draw_pile(st)
     local hakem, at = deal_to_ace(st, pile, drawer, false, 1)
     st.hakem = hakem
     st:log("hakem", nil, hakem_event, st, pile, drawer, at)
@@ -357,12 +369,8 @@ local play_phase = tricks.phase {
   rule = "HOK-R3",
   on_trick = on_trick,
   event = trick_event,
-  check = function(st, seat, card)
-    local hand = st.hands[seat]
-    if hand:count(card) == 0 then
-      return st:violation("HOK-R3", ("you do not hold %s"):format(tostring(card)),
-        "your hand is " .. tostring(hand))
-    end
+  check = function(st, seat)
+    local hand = st.hands[seat] -- a card not held is refused by the framework
     local led = st.ctrick:led()
     -- any card may lead (HOK-R3): a house rule refused this one, and the
     -- framework's refusal names the cards its legal hook allows
@@ -413,7 +421,7 @@ end
 
 local function stop_text(o, who)
   if o.play_all_tricks then
-    return ("All 13 tricks are played (K2): 13-0 for the %s scores 2 (Kot), 13-0 against"
+    return ("All 13 tricks are played: 13-0 for the %s scores 2 (Kot), 13-0 against"
       .. " scores 3 (Hakem Koti); otherwise whoever has 7 or more tricks scores 1."):format(who)
   end
   return ("Play stops when a %s has 7 tricks: 7-0 for the %s scores 2 (Kot), 7-0"
@@ -447,7 +455,7 @@ local RULES = {
   ["HOK-R10"] = only(4, function(o) return stop_text(o, "Hakem's side") end),
   ["HOK-R11"] = only(4, ROTATION:format(" and his partner")),
   ["HOK-R12"] = only(3, function(o)
-    return ("Three players: %s is removed, 51 cards, 17 each (K1); the dealer sits on the"
+    return ("Three players: %s is removed, 51 cards, 17 each; the dealer sits on the"
       .. " Hakem's left."):format(o.removed_two)
   end),
   ["HOK-R13"] = only(3, "Deal 5, 4, 4 and 4 cards to each, counter-clockwise from the Hakem;"
@@ -467,6 +475,23 @@ local RULES = {
   ["HOK-R20"] = only(2, ROTATION:format("")),
 }
 
+-- ===== what simulations count (`talon sim`, `talon compare`), read after
+-- each hand's score from the outcome the hand ended with
+
+local function outcome(st) return st.outcome or {} end
+
+local STATS = {
+  { name = "Hakem's side wins", per = "hand",
+    doc = "the hand goes to the Hakem's side (the Hakem himself with 2 or 3 players)",
+    count = function(st) return outcome(st).side == st.side_of[st.hakem] end },
+  { name = "Kot", per = "hand", doc = "all the tricks needed, none lost, for the Hakem: 2 points",
+    count = function(st) return outcome(st).points == 2 end },
+  { name = "Hakem Koti", per = "hand", doc = "the same against the Hakem: 3 points",
+    count = function(st) return outcome(st).points == 3 end },
+  { name = "tricks per hand", per = "hand", doc = "tricks played before the hand was decided",
+    value = function(st) return st.tricks_played end },
+}
+
 return game.define {
   name = "Hokm",
   summary = "Iranian trick game for 2-4: the Hakem names trump after 5 cards; 7 tricks win",
@@ -475,11 +500,11 @@ return game.define {
   options = {
     players = { default = 4, values = { 2, 3, 4 },
                 doc = "4 in partnerships, 3 or 2 each for himself" },
-    target = { default = 7, doc = "points that win the match (HOK-R5)" },
+    target = { default = 7, min = 1, doc = "points that win the match (HOK-R5)" },
     removed_two = { default = "2C", values = { "2C", "2D", "2H", "2S" },
-                    doc = "the 2 removed for three players (HOK-R12, K1)" },
+                    doc = "the 2 removed for three players (HOK-R12)" },
     play_all_tricks = { default = false,
-                        doc = "2 or 4 players: play all 13 tricks; Kot needs 13-0 (K2)" },
+                        doc = "2 or 4 players: play all 13 tricks; Kot needs 13-0" },
   },
   deck = function(opts)
     return { ranks = "A K Q J T 9 8 7 6 5 4 3 2", suits = "S H D C",
@@ -506,4 +531,5 @@ return game.define {
       if gone and gone.seat == seat then show(gone.card, "discards") end
     end,
   },
+  stats = STATS,
 }

@@ -131,6 +131,25 @@ tools.commands = {
   },
 }
 
+-- ===== what simulations count (`talon sim`, `talon compare`), read after
+-- each deal's score from its tally (games/hosgin/scoring.lua)
+
+local STATS = {
+  { name = "HOSGIN", per = "hand",
+    doc = "a player holds HOSGIN (four J♦ and four Q♠) after the deal or the stock (HOS-R24)",
+    count = function(st) return next(st.had_hosgin) ~= nil end },
+  { name = "concession", per = "hand", doc = "the declarer gives up before play (HOS-R14)",
+    count = function(st) return st.tally.kind == "concede" end },
+  { name = "contract made", per = "hand",
+    doc = "of the deals played out: the declarer makes more than his bid (HOS-R29)",
+    count = function(st)
+      if st.tally.kind ~= "played" then return nil end
+      return st.tally.won == true
+    end },
+  { name = "winning bid", per = "hand", doc = "the declarer's bid, in deals with a declarer",
+    value = function(st) return st.declarer and st.bid or nil end },
+}
+
 -- ===== the definition
 
 local phases = {
@@ -154,7 +173,7 @@ return game.define {
   players = { 3 },
   direction = "ccw",
   options = {
-    target = { default = 4555, doc = "account that ends the match (HOS-R32)" },
+    target = { default = 4555, min = 1, doc = "account that ends the match (HOS-R32)" },
     target_strict = { default = false,
                       doc = "the target needs more than 4555 (German text), not 4555 (HOS-R32)" },
     peek_stock_on_pass = { default = true,
@@ -172,10 +191,10 @@ return game.define {
     multi_series = { default = "double", values = { "double", "scaled" },
                      doc = "3 or 4 of a rank in every suit score as double, or scaled (HOS-R21)" },
     money = { default = false, doc = "keep the money ledger: ante, fines, pot (HOS-R35)" },
-    ante = { default = 12, doc = "money ledger: each player's ante (HOS-R35)" },
+    ante = { default = 12, min = 0, doc = "money ledger: each player's ante (HOS-R35)" },
     fine = { default = "A/3", values = { "A/3", "A/2", "A/4" },
              doc = "money ledger: fine for a lost or conceded game, a part of the ante (HOS-R35)" },
-    bid_limit = { default = 5000,
+    bid_limit = { default = 5000, min = 650,
                   doc = "highest bid offered (the seed has none; no hand can make 5000)" },
   },
   deck = melds.deck_spec,
@@ -209,4 +228,5 @@ return game.define {
     end,
   },
   tools = tools,
+  stats = STATS,
 }

@@ -45,7 +45,7 @@ local function deal_hand(st)
         error("explicit deal: the turned card is the Schocha and schocha_turnup is redeal;"
           .. " give another stock", 0)
       end
-      st:log("redeal", {}, "KOZ-R5: the Schocha is turned; the cards are dealt again (Z2)")
+      st:log("redeal", {}, "KOZ-R5: the Schocha is turned; the cards are dealt again")
       for _, s in ipairs(order) do st.hands[s]:clear() end
       deal.start(st)
     end
@@ -94,12 +94,33 @@ local play = tricks.set_phase {
 window.force_lead(play, "molodka", function(st) return st.opts.lead_declared_combo end,
   "KOZ-R6")
 
+-- ===== what simulations count (`talon sim`, `talon compare`), read after
+-- each deal's score from its penalties (games/kosel/scoring.lua)
+
+local STATS = {
+  { name = "no trick", per = "hand", doc = "a party takes no trick: 6 penalty points (KOZ-R13)",
+    count = function(st)
+      for _, p in ipairs(st.deal_result.penalties) do
+        if p.penalty == 6 then return true end
+      end
+      return false
+    end },
+  { name = "60-60", per = "hand", doc = "two parties split the 120 card points evenly (Z6)",
+    count = function(st)
+      local t = st.deal_result.totals
+      return #t == 2 and t[1].points == t[2].points
+    end },
+  { name = "tricks per deal", per = "hand", doc = "tricks played in the deal",
+    value = function(st) return st.tricks_played end },
+}
+
 -- ===== the definition
 
 local function view(st, _, v)
   v.trump_card = st.trump_card -- public: it lies under the talon (KOZ-R5)
   v.turned = st.trump_card and st.trump_card:name() -- the table shows it
   v.roles = { dealer = st.dealer }
+  v.score_name = "penalty points" -- KOZ-R14: the low score is the good one
 end
 
 return game.define {
@@ -111,11 +132,12 @@ return game.define {
     players = { default = 4, values = { 2, 3, 4 },
                 doc = "4 in partnerships, 3 or 2 each for himself (KOZ-R1)" },
     schocha_turnup = { default = "spades", values = { "spades", "redeal" },
-                       doc = "a turned Schocha makes spades trump, or means a new deal (Z2)" },
-    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (Z4)" },
+                       doc = "a turned Schocha makes spades trump, or means a new deal" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led" },
     sixty_all = { default = "both2", values = { "both2", "none_double_next" },
-                  doc = "60-60: both score 2, or none and the next deal doubles (Z6)" },
-    penalty_limit = { default = 12, doc = "penalty points that put a party out (KOZ-R14)" },
+                  doc = "60-60: both score 2, or none and the next deal doubles" },
+    penalty_limit = { default = 12, min = 1,
+                      doc = "penalty points that put a party out (KOZ-R14)" },
   },
   deck = { ranks = "A T K Q J 9 8 7 6", points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
   sides = function(n)
@@ -123,6 +145,9 @@ return game.define {
     return nil
   end,
   rules = rules,
+  -- every deal is played to the last card (KOZ-R12) and gives out all 120
+  -- card points (KOZ-R2): `talon check` finds any that vanish
+  check = { card_points = 120 },
   actions = { moskwa = "none", molodka = "none" },
   setup = setup,
   deal = deal_hand,
@@ -133,4 +158,5 @@ return game.define {
   -- Who sees which cards (talon.host.visibility): the turned trump, under
   -- the talon until it is drawn, is shown to all (KOZ-R5).
   visibility = { shown = function(st, _, show) show(st.trump_card) end },
+  stats = STATS,
 }

@@ -20,10 +20,12 @@ local RANKS = "A T K Q J 9 8 7 6"
 
 -- KZM-R2, BUR-R8 as trick rules; KZM-R6's option makes 6♠ the Schocha.
 -- 'key' names the options: "open" or "down", then "+6S" with the Schocha.
+-- Open play still hides a short follower's cards: with five players a
+-- follower holding fewer than the lead plays them all face down (KZM-R8).
 local function compile(deck, key)
   local schocha = key:find("+6S", 1, true) ~= nil
   return talon.trickrules(deck, { lead_sizes = { 1, 3 }, ranks = RANKS,
-    face_down = key:find("down", 1, true) and "allowed" or "never",
+    face_down = key:find("down", 1, true) and "allowed" or "short",
     top = schocha and "6S" or nil, wild_top = schocha or nil })
 end
 
@@ -124,10 +126,22 @@ local function trick_event(st, w, t)
   return ("BUR-R9: %s takes trick %d: %s"):format(st.names[w], st.tricks_played, t:explain())
 end
 
+-- KZM-R8's leftover = "last_trick": the cards left in the talon, too few
+-- for a round of the draw, go to the last trick's winner with his tricks.
+local function leftovers(st, w)
+  local n = #st.stock
+  if n == 0 then return end
+  for _ = 1, n do st.won[w]:add(st.stock:draw()) end
+  st:log("leftover", { seat = w, cards = n },
+    "KZM-R8: %s wins the last trick and takes the %d card(s) left in the talon", st.names[w], n)
+end
+
 local function on_trick(st, w)
   st.declared = nil
-  deal.replenish(st, w, 4) -- KZM-R1
+  local last_trick = st.opts.leftover == "last_trick"
+  deal.replenish(st, w, 4, last_trick) -- KZM-R1; KZM-R8: whole rounds only
   if pot.all_played(st) then
+    if last_trick then leftovers(st, w) end
     short.all_in(st)
     st.outcome = { kind = "played" } -- KZM-R5
     return "end"
@@ -154,6 +168,7 @@ local play = window.force_lead(tricks.set_phase {
 -- stays); the next dealer; returns the rule and a note per seat.
 local function pay_out(st, seats, rule, why)
   local amount, notes = st.pot or 0, {}
+  st.pot_shared = #seats > 1 -- for the statistics
   if #seats == 1 then
     score.take_pot(st, seats[1])
     st.next_dealer = seats[1]
@@ -185,6 +200,18 @@ local function score_hand(st)
   pot.sync(st, pay_out(st, seats, "KZM-R5", ("the most card points, %d"):format(best)))
 end
 
+-- What simulations count (`talon sim`, `talon compare`), read after each
+-- deal's score from its outcome and the pot.
+local STATS = {
+  { name = "pot combination", per = "hand",
+    doc = "a Bura or four aces end the deal and win the pot (KZM-R3)",
+    count = function(st) return st.outcome.kind == "combination" end },
+  { name = "pot shared", per = "hand", doc = "several players share the pot (KZM-R3, KZM-R5)",
+    count = function(st) return st.pot_shared == true end },
+  { name = "pot carried", per = "hand", doc = "chips stay in the pot for the next deal",
+    count = function(st) return (st.pot or 0) > 0 end },
+}
+
 return game.define {
   name = "Kosel (pot)",
   summary = "Russian pot game for 2-5, Bura's cousin: four cards, leads of one or three,"
@@ -193,20 +220,36 @@ return game.define {
   direction = "cw",
   options = {
     players = { default = 3, values = { 2, 3, 4, 5 }, doc = "each for himself (KZM-R1, KZM-R8)" },
-    ante = { default = 5, doc = "each player's ante into the pot every deal (BUR-R2)" },
-    ante_when_carried = { default = true, doc = "ante also while a pot is carried over (B3)" },
+    ante = { default = 5, min = 0, doc = "each player's ante into the pot every deal (BUR-R2)" },
+    ante_when_carried = { default = true, doc = "ante also while a pot is carried over" },
     multi = { default = "first", values = { "first", "split" },
-              doc = "several pot combinations: the first from the leader, or a share (M1)" },
-    aces_over_bura = { default = false, doc = "four aces rank above a Bura (M2)" },
-    lead_combos = { default = true, doc = "three aces or a Molodka give the lead (M4)" },
-    lead_declared_combo = { default = false, doc = "a declared Molodka must be led (B7)" },
-    face_down = { default = false, doc = "a set that does not beat goes face down (M5)" },
-    schocha = { default = false, doc = "6♠ is the Schocha of Kosel for points (M3)" },
-    deals = { default = 20, doc = "deals in a session (BUR-R13)" },
-    stake = { default = 100, doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+              doc = "several pot combinations: the first from the leader, or a share" },
+    aces_over_bura = { default = false, doc = "four aces rank above a Bura" },
+    lead_combos = { default = true, doc = "three aces or a Molodka give the lead" },
+    lead_declared_combo = { default = false, doc = "a declared Molodka must be led" },
+    face_down = { default = false, doc = "a set that does not beat goes face down" },
+    schocha = { default = false, doc = "6♠ is the Schocha of Kosel for points" },
+    remove_six = { default = false,
+                   doc = "five players: 6♣ is taken out so the talon divides (KZM-R8)" },
+    leftover = { default = "draw", values = { "draw", "last_trick" },
+                 doc = "five players: draw the talon out in rotation, or stop short and give"
+                   .. " the rest to the last trick's winner (KZM-R8)" },
+    deals = { default = 20, min = 1, doc = "deals in a session (BUR-R13)" },
+    stake = { default = 100, min = 1,
+              doc = "each player's stake: out of it he pays the ante (BUR-R13)" },
+    final_pot = { default = "split", values = { "split", "unpaid" },
+                  doc = "a pot left when the session ends: shared equally, or left unpaid"
+                    .. " (BUR-R13)" },
   },
-  deck = { ranks = RANKS, points = { A = 11, T = 10, K = 4, Q = 3, J = 2 } },
+  deck = function(o)
+    return { ranks = RANKS, points = { A = 11, T = 10, K = 4, Q = 3, J = 2 },
+             strip = (o.remove_six and o.players == 5) and "6C" or nil } -- KZM-R8
+  end,
   rules = rules,
+  -- a deal played out (KZM-R5) leaves every card point in the won piles
+  check = { card_points = function(st)
+    return st.outcome and st.outcome.kind == "played" and st.full:points() or nil
+  end },
   actions = { aces = "none", molodka = "none", play = "cards" },
   setup = pot.setup,
   deal = function(st) return pot.deal(st, 4) end, -- KZM-R1
@@ -216,4 +259,5 @@ return game.define {
   next_hand = pot.next_hand,
   view = function(st, _, v) pot.view(st, v) end,
   visibility = pot.visibility,
+  stats = STATS,
 }

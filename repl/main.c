@@ -5,9 +5,11 @@
  * as light userdata. pmain parses the options, finds the data root
  * (docs/program.md), sets package.path to that root only, preloads the
  * C module "talon", and dispatches: no command -> REPL; `run`, `test` here;
- * play/sim/check/replay/list/rules/explain/analyse/review -> talon.cli (Lua).
+ * play/sim/compare/merge/check/replay/list/rules/explain/analyse/review ->
+ * talon.cli (Lua).
  * Exit codes: 0 ok, 1 script or test failure, 2 usage error.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,9 @@ static const char usage_text[] =
     "  test FILE...        run test files; ends with 'N passed, N failed'\n"
     "  play GAME           play a game in the terminal\n"
     "  sim GAME            simulate games between bots\n"
+    "  compare A B         simulate two games or variants on the same\n"
+    "                      seeds and compare every statistic\n"
+    "  merge FILES...      combine the JSON summaries of sharded runs\n"
     "  check GAME_OR_FILE  validate a game or variant file and play it\n"
     "                      randomly, checking invariants\n"
     "  replay FILE         replay a recorded game and check its result\n"
@@ -66,8 +71,8 @@ static const char usage_text[] =
     "  NO_COLOR            print cards without colour\n";
 
 static const char *const cli_commands[] = {
-    "play",  "sim",     "check",   "replay", "list",
-    "rules", "explain", "analyse", "review", NULL};
+    "play", "sim",   "compare", "merge",   "check",  "replay",
+    "list", "rules", "explain", "analyse", "review", NULL};
 
 typedef struct options {
   int ignore_env;
@@ -216,26 +221,75 @@ static void push_root(lua_State *L, int ignore_env, const char *argv0) {
     lua_pushnil(L);
 }
 
-/* `require "talon"`: the C module plus talon.root (upvalue 1). */
+/* `require "talon"`: the C module plus talon.root (upvalue 1) and
+ * talon.program (upvalue 2), the running binary, which commands that
+ * start worker processes (sim --jobs) run again. */
 static int open_talon(lua_State *L) {
   luaopen_talon(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_setfield(L, -2, "root");
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_setfield(L, -2, "program");
   return 1;
 }
 
-/* package.path holds only the root's directories; the root (or nil) is
- * left on the stack. */
+static int has_games(const char *dir) {
+  char path[4096];
+  struct stat st;
+  int n = snprintf(path, sizeof path, "%s/games", dir);
+  return n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0 &&
+         S_ISDIR(st.st_mode);
+}
+
+/* Adds "DIR/?.lua;" to the buffer for every TALON_PATH entry that holds
+ * games/ but is not the root 'r': a personal games folder needs no
+ * stdlib/ of its own. Entries keep their order, before the root's games. */
+static void add_game_dirs(luaL_Buffer *b, int ignore_env, const char *r) {
+  const char *tp = ignore_env ? NULL : getenv("TALON_PATH");
+  char dir[4096];
+  while (tp && *tp) {
+    const char *end = strchr(tp, ':');
+    size_t len = end ? (size_t)(end - tp) : strlen(tp);
+    if (len > 0 && len < sizeof dir) {
+      memcpy(dir, tp, len);
+      dir[len] = '\0';
+      if (strcmp(dir, r) != 0 && has_games(dir)) {
+        luaL_addstring(b, dir);
+        luaL_addstring(b, "/?.lua;");
+      }
+    }
+    tp = end ? end + 1 : NULL;
+  }
+}
+
+/* Pushes the path of the running binary (/proc/self/exe, else argv[0]). */
+static void push_program(lua_State *L, const char *argv0) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    lua_pushstring(L, exe);
+  } else {
+    lua_pushstring(L, argv0 ? argv0 : "talon");
+  }
+}
+
+/* package.path holds only the root's directories and the game folders of
+ * TALON_PATH; the root (or nil) is left on the stack. */
 static void setup_paths(lua_State *L, int ignore_env, const char *argv0) {
   push_root(L, ignore_env, argv0);
   int root = lua_gettop(L);
   lua_getglobal(L, "package");
   if (lua_isstring(L, root)) {
     const char *r = lua_tostring(L, root);
-    lua_pushfstring(L,
-                    "%s/stdlib/?.lua;%s/stdlib/?/init.lua;%s/?.lua;"
-                    "%s/repl/?.lua",
-                    r, r, r, r);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lua_pushfstring(L, "%s/stdlib/?.lua;%s/stdlib/?/init.lua;", r, r);
+    luaL_addvalue(&b);
+    add_game_dirs(&b, ignore_env, r);
+    lua_pushfstring(L, "%s/?.lua;%s/repl/?.lua", r, r);
+    luaL_addvalue(&b);
+    luaL_pushresult(&b);
   } else {
     lua_pushliteral(L, "");
   }
@@ -244,8 +298,13 @@ static void setup_paths(lua_State *L, int ignore_env, const char *argv0) {
   lua_setfield(L, -2, "cpath");
   lua_getfield(L, -1, "preload");
   lua_pushvalue(L, root);
-  lua_pushcclosure(L, open_talon, 1);
+  push_program(L, argv0);
+  lua_pushcclosure(L, open_talon, 2);
   lua_setfield(L, -2, "talon");
+  lua_pushcfunction(L, repl_open_prompt);
+  lua_setfield(L, -2, "talon.cli.prompt");
+  lua_pushcfunction(L, repl_open_fs);
+  lua_setfield(L, -2, "talon.host.fs");
   lua_pop(L, 2);
 }
 
@@ -300,7 +359,27 @@ static void push_strings(lua_State *L, char **argv, int from, int to) {
   }
 }
 
+/* `talon run --help` and `talon test --help`: the command's usage, not a
+ * file named --help. Returns 1 when it was asked for (and printed). */
+static int command_help(int argc, char **argv, int i) {
+  if (i + 1 >= argc ||
+      (strcmp(argv[i + 1], "--help") != 0 && strcmp(argv[i + 1], "-h") != 0))
+    return 0;
+  if (!strcmp(argv[i], "run"))
+    fputs("usage: talon run FILE [ARGS...]\n"
+          "runs a Lua script with the talon library; ARGS are in the table\n"
+          "'arg' (arg[0] is FILE) and in '...'.\n",
+          stdout);
+  else
+    fputs("usage: talon test FILE...\n"
+          "runs test files (talon.host.testing); ends with 'N passed, N "
+          "failed'\nand exits 1 when a test failed.\n",
+          stdout);
+  return 1;
+}
+
 static int run_script(lua_State *L, int argc, char **argv, int i) {
+  if (command_help(argc, argv, i)) return 0;
   if (i + 1 >= argc) return usage_error("missing FILE after", "run");
   const char *file = argv[i + 1];
   push_strings(L, argv, i + 2, argc); /* arg[1..], then 0 and negatives */
@@ -328,6 +407,7 @@ static int run_script(lua_State *L, int argc, char **argv, int i) {
 }
 
 static int run_tests(lua_State *L, int argc, char **argv, int i, int root) {
+  if (command_help(argc, argv, i)) return 0;
   if (i + 1 >= argc) return usage_error("missing FILE after", "test");
   if (!need_module(L, "test", "talon.host.testing",
                    "stdlib/talon/host/testing.lua", root))
@@ -351,6 +431,12 @@ static int run_cli(lua_State *L, int argc, char **argv, int i, int root,
                    int fwd) {
   if (!need_module(L, argv[i], "talon.cli", "repl/talon/cli.lua", root))
     return 1;
+  push_strings(L, argv, i + 1, argc); /* arg, as `talon run` sets it: the */
+  lua_pushstring(L, argv[i]);         /* front end tells how to run the */
+  lua_rawseti(L, -2, 0);              /* program again (its own path) */
+  lua_pushstring(L, argv[0]);
+  lua_rawseti(L, -2, -1);
+  lua_setglobal(L, "arg");
   lua_getfield(L, -1, "main");
   lua_pushstring(L, argv[i]);
   push_strings(L, argv, i + 1, argc); /* then options given before it */
@@ -359,7 +445,13 @@ static int run_cli(lua_State *L, int argc, char **argv, int i, int root,
     lua_rawgeti(L, fwd, k);
     lua_rawseti(L, -2, n + k);
   }
-  if (tl_sandbox_pcall(L, 2, 1, 0, TL_SB_SIGINT) != TL_SB_OK) {
+  tl_sb_status st = tl_sandbox_pcall(L, 2, 1, 0, TL_SB_SIGINT);
+  if (st == TL_SB_INTERRUPT) { /* Ctrl-C away from a prompt: no traceback */
+    lua_pop(L, 1);
+    fputs("\ntalon: interrupted\n", stderr);
+    return 130;
+  }
+  if (st != TL_SB_OK) {
     repl_report(L);
     return 1;
   }
@@ -433,6 +525,9 @@ static int pmain(lua_State *L) {
 }
 
 int main(int argc, char **argv) {
+  /* the character type only: the line editor then reads UTF-8 (q♠) in a
+   * UTF-8 locale; numbers keep the C locale's format */
+  setlocale(LC_CTYPE, "");
   lua_State *L = tl_sandbox_newstate((size_t)DEFAULT_MEM_MB * 1024 * 1024);
   if (L == NULL) {
     fprintf(stderr, "talon: cannot create a Lua state: not enough memory\n");

@@ -57,6 +57,35 @@ static int repl_help(lua_State *L) {
   return 0;
 }
 
+#define QUIT_KEY "talon.repl.quit" /* registry: quit() was called */
+
+/* quit() and exit(): the loop ends after the current statement. */
+static int repl_quit(lua_State *L) {
+  lua_pushboolean(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, QUIT_KEY);
+  return 0;
+}
+
+static int quit_asked(lua_State *L) {
+  int asked = lua_getfield(L, LUA_REGISTRYINDEX, QUIT_KEY) == LUA_TBOOLEAN;
+  lua_pop(L, 1);
+  return asked;
+}
+
+/* The words typed alone that are commands, not Lua: "quit" and "exit"
+ * end the loop (-1), "help" reads as help(). Returns the line to
+ * evaluate, NULL to quit. */
+static const char *bare_word(const char *line) {
+  size_t skip = strspn(line, " \t");
+  size_t len = strcspn(line + skip, " \t");
+  if (line[skip + len + strspn(line + skip + len, " \t")] != '\0') return line;
+  if ((len == 4 && !strncmp(line + skip, "quit", 4)) ||
+      (len == 4 && !strncmp(line + skip, "exit", 4)))
+    return NULL;
+  if (len == 4 && !strncmp(line + skip, "help", 4)) return "help()";
+  return line;
+}
+
 /* {====================================================== style */
 
 static int has_utf8_locale(void) {
@@ -84,10 +113,11 @@ void repl_set_style(lua_State *L) {
   const char *no_color = getenv("NO_COLOR");
   const char *term = getenv("TERM");
   const char *style = "ascii";
-  if (isatty(STDOUT_FILENO) && !(no_color && *no_color) &&
+  int utf8 = has_utf8_locale(); /* suit glyphs need it, coloured or not */
+  if (utf8 && isatty(STDOUT_FILENO) && !(no_color && *no_color) &&
       !(term && !strcmp(term, "dumb")))
     style = "color";
-  else if (has_utf8_locale())
+  else if (utf8)
     style = "unicode";
   lua_pushcfunction(L, apply_style);
   lua_pushstring(L, style);
@@ -233,6 +263,11 @@ static int read_statement(lua_State *L, lineedit *le) {
     return -2;
   }
   const char *typed = line;
+  line = bare_word(line);
+  if (line == NULL) {
+    le_save(le, typed);
+    return -1;
+  }
   if (line[0] == '=') line++; /* lua 5.1 style "=expr" */
   lua_pushstring(L, line);
   const char *ret = lua_pushfstring(L, "return %s;", line);
@@ -325,9 +360,23 @@ static lineedit **push_editor_box(lua_State *L) {
 
 /* }====================================================== */
 
+/* help(topic) and talon.play from the front end (talon.cli.help), over
+ * the C help and the plain library when it is not found. */
+static void install_helpers(lua_State *L) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "talon.cli.help");
+  if (tl_sandbox_pcall(L, 1, 1, 0, 0) != TL_SB_OK) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_getfield(L, -1, "install");
+  if (tl_sandbox_pcall(L, 0, 0, 0, 0) != TL_SB_OK) repl_report(L);
+  lua_pop(L, 1);
+}
+
 static void print_banner(void) {
-  printf("Talon %s (%s): card games in Lua. Type help() for a guide, "
-         "Ctrl-D to quit.\n",
+  printf("Talon %s (%s): card games in Lua. Type help for a guide, "
+         "quit to leave.\n",
          TALON_VERSION, LUA_RELEASE);
 }
 
@@ -342,12 +391,17 @@ int repl_run(lua_State *L) {
   lineedit *le = *box;
   lua_pushcfunction(L, repl_help);
   lua_setglobal(L, "help");
+  lua_pushcfunction(L, repl_quit);
+  lua_setglobal(L, "quit");
+  lua_pushcfunction(L, repl_quit);
+  lua_setglobal(L, "exit");
   lua_getglobal(L, "require"); /* talon as a global, for convenience */
   lua_pushliteral(L, "talon");
   if (tl_sandbox_pcall(L, 1, 1, 0, 0) == TL_SB_OK)
     lua_setglobal(L, "talon");
   else
     repl_report(L);
+  install_helpers(L);
   repl_set_style(L);
   push_printer(L);
   int show = lua_gettop(L);
@@ -358,7 +412,7 @@ int repl_run(lua_State *L) {
   sigaction(SIGINT, &sa, NULL);
   if (le_interactive(le)) print_banner();
   int status;
-  while ((status = read_statement(L, le)) != -1) {
+  while (!quit_asked(L) && (status = read_statement(L, le)) != -1) {
     if (status == LUA_OK)
       evaluate(L, show);
     else if (status != -2)

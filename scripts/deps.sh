@@ -1,10 +1,11 @@
 # Sourced by play.sh and test.sh: makes sure the Debian packages the build
 # needs are present. As root it installs what is missing; otherwise it
 # prints the exact apt-get line and stops.
+# GNU parallel runs the sharded-run recipe of docs/scale.md in the suite.
 # clang and libclang-rt-dev (its libFuzzer runtime, only recommended by
 # clang on Debian 12) build the fuzz targets (docs/fuzzing.md).
 talon_packages="cmake make gcc pkg-config liblua5.4-dev libcmocka-dev libedit-dev lua-check
-  clang libclang-rt-dev"
+  parallel clang libclang-rt-dev"
 
 talon_missing() {
   local p missing=""

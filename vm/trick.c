@@ -19,7 +19,11 @@
  * ====================================================================== */
 
 int tv_trick_suit(const tv_trick *t, tv_card c) {
-  return t->key[c] >> 4;
+  return t->key[c] >> 8;
+}
+
+int tv_trick_place(const tv_trick *t, tv_card c) {
+  return t->key[c] & 255;
 }
 
 bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b) {
@@ -27,8 +31,8 @@ bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b) {
   if (c == top) return b != top;
   if (b == top) return false;
   unsigned kc = t->key[c], kb = t->key[b];
-  if ((kc ^ kb) < 16) return (kc & 15) < (kb & 15); /* same suit */
-  return t->trump >= 0 && (int)(kc >> 4) == t->trump;
+  if ((kc ^ kb) < 256) return (kc & 255) < (kb & 255); /* same suit */
+  return t->trump >= 0 && (int)(kc >> 8) == t->trump;
 }
 
 /* Depth-first matching of c[i..] to the unused cards of b; 'used' fixes i,
@@ -62,28 +66,71 @@ bool tv_trick_set_beats(const tv_trick *t, const tv_card *c, const tv_card *b,
  * Tricks and plays
  * ====================================================================== */
 
+/* The order a trump choice uses: the declared order it names, the order
+ * declared for its suit, or NULL (the rules' own ranks). */
+static const tv_trick_order *order_of(const tv_trick_rules *r, int choice) {
+  if (choice >= TV_TRUMP_ORDER && choice - TV_TRUMP_ORDER < r->norders)
+    return &r->orders[choice - TV_TRUMP_ORDER];
+  for (int i = 0; choice >= 0 && i < r->norders; i++)
+    if (r->orders[i].suit == choice) return &r->orders[i];
+  return NULL;
+}
+
+/* The per-kind keys and suit masks of trick t under order o (or the
+ * rules' own ranks): a listed trump takes its place in the list, every
+ * other card its suit's place after them (64 + the rank's place), so that
+ * "beats" compares two small integers. Suits fit in eight bits, places
+ * too. */
+static void fill_keys(tv_trick *t, const tv_trick_order *o) {
+  const tv_deck *d = t->deck;
+  const tv_trick_rules *r = t->rules;
+  const uint8_t(*order)[TV_MAX_RANKS] = o ? o->order : r->order;
+  memset(t->key, 0, sizeof t->key);
+  memset(t->suit_mask, 0, sizeof t->suit_mask);
+  for (int k = 0; k < d->nkinds; k++) {
+    int suit = tv_suit(d, (tv_card)k), place = 0;
+    if (suit < d->nsuits) place = 64 + order[suit][tv_rank(d, (tv_card)k)];
+    if (k == r->top && t->trump >= 0) suit = t->trump;
+    t->key[k] = (uint16_t)(suit << 8 | place);
+  }
+  for (int j = 0; o && j < o->ntrumps; j++)
+    t->key[o->trumps[j]] = (uint16_t)(t->trump << 8 | j);
+  for (int k = 0; k < d->nkinds; k++)
+    t->suit_mask[t->key[k] >> 8] |= TV_BIT(k);
+}
+
 void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
                    int trump) {
+  const tv_trick_order *o = order_of(r, trump);
   t->deck = d;
   t->rules = r;
-  t->trump = (int8_t)trump;
-  memset(t->key, 0, sizeof t->key);
-  /* Suits fit in four bits (at most 8, the jokers' is 8), places too. */
-  for (int k = 0; k < d->nkinds; k++) {
-    int suit = tv_suit(d, (tv_card)k);
-    if (k == r->top && trump >= 0) suit = trump;
-    t->key[k] = (uint8_t)(suit << 4 | (r->order[tv_rank(d, (tv_card)k)] & 15));
-  }
+  if (o && o->suit >= 0)
+    t->trump = o->suit;
+  else if (o)
+    t->trump = (int8_t)(o->ntrumps ? d->nsuits + 1 : -1);
+  else
+    t->trump = (int8_t)(trump >= 0 && trump < d->nsuits ? trump : -1);
+  /* a suit names its choice, however it was given */
+  t->choice = (int8_t)(o && o->suit < 0 ? trump : t->trump);
+  fill_keys(t, o);
   t->nplays = 0;
   unsigned closed = r->unbroken;
-  if (r->unbroken_trump && trump >= 0) closed |= 1u << trump;
+  if (r->unbroken_trump && t->trump >= 0) closed |= 1u << t->trump;
   tv_trick_set_progress(t, 0, closed);
   tv_trick_clear(t);
 }
 
+const char *tv_trick_trump_name(const tv_trick *t) {
+  const tv_trick_order *o = order_of(t->rules, t->choice);
+  if (o && t->choice >= TV_TRUMP_ORDER) return o->name;
+  if (t->choice >= 0 && t->choice < t->deck->nsuits)
+    return t->deck->suit_name[t->choice];
+  return NULL;
+}
+
 void tv_trick_set_progress(tv_trick *t, int done, unsigned closed) {
   t->done = (uint8_t)(done < 0 ? 0 : done > 255 ? 255 : done);
-  t->closed = (uint16_t)(closed & ((1u << (t->deck->nsuits + 1)) - 1));
+  t->closed = (uint16_t)(closed & ((1u << (t->deck->nsuits + 2)) - 1));
 }
 
 void tv_trick_clear(tv_trick *t) {
@@ -186,6 +233,8 @@ tv_trick_rule tv_trick_card_rule(const tv_trick *t, tv_card c, bool down) {
                                : TV_RULE_LEAD_SIZE;
   if (t->size != 1) return TV_RULE_PLAY_SIZE;
   if (r->face_down == TV_DOWN_NEVER) return down ? TV_RULE_NO_DOWN : TV_RULE_OK;
+  if (r->face_down == TV_DOWN_SHORT)
+    return down ? TV_RULE_SHORT_DOWN : TV_RULE_OK;
   if (down) return TV_RULE_OK;
   return tv_trick_beats(t, c, t->p[t->best].c[0]) ? TV_RULE_OK
                                                   : TV_RULE_MUST_BEAT;
@@ -196,19 +245,7 @@ tv_trick_rule tv_trick_card_rule(const tv_trick *t, tv_card c, bool down) {
  * ====================================================================== */
 
 uint64_t tv_trick_suit_mask(const tv_trick *t, int s) {
-  const tv_deck *d = t->deck;
-  tv_card top = t->rules->top;
-  uint64_t m = 0;
-  if (s < 0) return 0;
-  if (s < d->nsuits)
-    m = (TV_BIT(d->nranks) - 1) << (s * d->nranks);
-  else if (d->joker != TV_NO_CARD)
-    m = TV_BIT(d->joker);
-  if (top != TV_NO_CARD && t->trump >= 0) {
-    m &= ~TV_BIT(top);
-    if (s == t->trump) m |= TV_BIT(top);
-  }
-  return m;
+  return s >= 0 && s <= t->deck->nsuits + 1 ? t->suit_mask[s] : 0;
 }
 
 tv_card tv_trick_reference(const tv_trick *t) {
@@ -334,10 +371,25 @@ void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out) {
  * Random playout of a trick
  * ====================================================================== */
 
+int tv_trick_seats_in(int nhands, uint32_t out) {
+  if (nhands < 1 || nhands > TV_TRICK_MAX_PLAYS) return 0;
+  return nhands - __builtin_popcount(out & ((1u << nhands) - 1));
+}
+
+/* The seat in play after seat s (1..nhands). */
+static int next_in(int s, int nhands, uint32_t out) {
+  do
+    s = s % nhands + 1;
+  while (out >> (s - 1) & 1);
+  return s;
+}
+
 tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
-                            int seat, tv_rng *r, int max, tv_card *cards,
-                            int *seats, int *played, tv_err *e) {
+                            uint32_t out, int seat, tv_rng *r, int max,
+                            tv_card *cards, int *seats, int *played,
+                            tv_err *e) {
   const tv_trick_rules *rl = t->rules;
+  int nin = tv_trick_seats_in(nhands, out);
   *played = 0;
   if (rl->lead_sizes != 2 || rl->face_down != TV_DOWN_NEVER)
     return tv_fail(e, TV_EINVAL,
@@ -345,17 +397,20 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
   if (nhands < 1 || nhands > TV_TRICK_MAX_PLAYS)
     return tv_fail(e, TV_EINVAL, "%d hands: 1 to %d expected", nhands,
                    TV_TRICK_MAX_PLAYS);
-  if (t->nplays >= nhands)
+  if (nin < 1) return tv_fail(e, TV_EINVAL, "every seat sits out");
+  if (t->nplays >= nin)
     return tv_fail(e, TV_EINVAL, "the trick already has %d plays",
                    (int)t->nplays);
   if (seat < 1 || seat > nhands)
     return tv_fail(e, TV_EINVAL, "seat %d: 1 to %d expected", seat, nhands);
-  int n = nhands - t->nplays;
+  if (out >> (seat - 1) & 1)
+    return tv_fail(e, TV_EINVAL, "seat %d sits out", seat);
+  int n = nin - t->nplays;
   if (max < n) n = max < 0 ? 0 : max;
-  for (int i = 0, s = seat; i < n; i++, s = s % nhands + 1)
+  for (int i = 0, s = seat; i < n; i++, s = next_in(s, nhands, out))
     if (hands[s - 1]->size == 0)
       return tv_fail(e, TV_EINVAL, "seat %d has no card to play", s);
-  for (int i = 0; i < n; i++, seat = seat % nhands + 1) {
+  for (int i = 0; i < n; i++, seat = next_in(seat, nhands, out)) {
     tv_hand *h = hands[seat - 1];
     tv_trick_rule rule;
     /* tv_trick_legal's kinds without building the Hand */

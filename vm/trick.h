@@ -10,12 +10,26 @@
  *
  * One relation drives everything, "card c beats card b":
  *   c is the top card and b is not; or neither is the top card and either
- *   they have the same suit and c ranks higher in the trick order, or c is
- *   trump and b is not.
+ *   they have the same effective suit and c ranks higher in the trick
+ *   order, or c is trump and b is not.
  * Equal cards never beat each other, so the first of identical cards wins.
  * The top card (optional; a suited card or the joker) belongs to the trump
  * suit whatever the trump is (with no trump it keeps its printed suit, a
  * joker its own) and beats every other card.
+ *
+ * Trump orders. The trump of a trick is a choice: no trump, a suit, or a
+ * trump order the rules declare by name. An order (tv_trick_order) lists
+ * the cards that count as trump above the rest of its suit, highest first,
+ * and may include cards printed in other suits (Euchre's left bower, Skat's
+ * jacks, Doppelkopf's queens, jacks and 10 of hearts); an order named after
+ * a suit makes that suit's other cards the lower trumps, an order with a
+ * name of its own makes the listed cards a trump suit of their own (Skat's
+ * Grand: the four jacks alone), and an empty one has no trump (Null). Each
+ * order may also give every suit its own rank order (Null's natural order).
+ * A card's effective suit and place, fixed when the trick starts (the
+ * per-kind keys), are what following, winning, the legal sets, the
+ * playouts, the reasons and the explanations use; a card keeps its printed
+ * name in every sentence.
  * A set C beats a set B of the same size when a one-to-one pairing exists in
  * which every card of C beats its partner in B (a perfect matching); with
  * one card each this is the ordinary trick rule. A face-down play, or one
@@ -46,8 +60,31 @@
 #include "hand.h"
 #include "rng.h"
 
-#define TV_TRICK_MAX_SET   8  /* cards in one play */
-#define TV_TRICK_MAX_PLAYS 16 /* plays in one trick */
+#define TV_TRICK_MAX_SET    8  /* cards in one play */
+#define TV_TRICK_MAX_PLAYS  16 /* plays in one trick */
+#define TV_TRICK_MAX_ORDERS 12 /* trump orders in one set of rules */
+#define TV_TRICK_ORDER_NAME 16 /* bytes of an order's name, with the NUL */
+
+/* A trump choice (tv_trick_init's 'trump'): TV_TRUMP_NONE, a suit index of
+ * the deck (under the order the rules declare for that suit, if any), or
+ * TV_TRUMP_ORDER + i for the rules' order i. */
+#define TV_TRUMP_NONE  (-1)
+#define TV_TRUMP_ORDER 64
+
+/* One trump choice of the rules: the cards that count as trump, highest
+ * first, above the other cards of 'suit'; and the rank order of every
+ * suit. The trumps belong to 'suit' when it is a suit index (an order
+ * named after the suit), else to a suit of their own, the trump suit
+ * (index nsuits + 1 of the deck); with no card listed and no suit there is
+ * no trump. */
+typedef struct tv_trick_order {
+  char name[TV_TRICK_ORDER_NAME]; /* a suit's name, or the order's own */
+  int8_t suit;                    /* the suit it makes trump, or -1 */
+  uint8_t ntrumps;                /* cards in trumps[] */
+  tv_card trumps[TV_MAX_KINDS];   /* highest first */
+  uint8_t order[TV_MAX_SUITS][TV_MAX_RANKS]; /* per suit: rank index ->
+                                                place, 0 the highest */
+} tv_trick_order;
 
 typedef enum tv_trick_head {
   TV_HEAD_NEVER,     /* following, any card of the led suit will do */
@@ -70,6 +107,8 @@ typedef enum tv_trick_void {
 typedef enum tv_trick_down {
   TV_DOWN_NEVER,   /* every play face up; sets that do not beat just lose */
   TV_DOWN_ALLOWED, /* followers may play face down; face up only to beat */
+  TV_DOWN_SHORT,   /* every play face up but a short follower's: holding
+                      fewer cards than the lead, he plays them face down */
 } tv_trick_down;
 
 typedef struct tv_trick_rules {
@@ -81,18 +120,21 @@ typedef struct tv_trick_rules {
   uint8_t wild_top;    /* the top card may join a lead of any suit */
   uint16_t lead_sizes; /* bit n set: a lead of n cards is allowed */
   /* hand rules (one-card tricks only) */
-  uint16_t unbroken;           /* suit bits: not to be led until broken */
-  uint8_t unbroken_trump;      /* the trump suit too, whichever it is */
-  uint8_t break_on_play;       /* a card of a closed suit played breaks it */
-  uint64_t breaks;             /* kinds whose play breaks every closed suit */
-  uint64_t unforced;           /* kinds a leader is never forced to lead: when
-                                  they are all he may lead, any card will do */
-  uint64_t first_lead;         /* kinds: the hand's first lead, when held */
-  uint64_t first_bar;          /* kinds kept off the first trick while the
-                                  player may play another card */
-  tv_card top;                 /* the top card, or TV_NO_CARD */
-  uint8_t order[TV_MAX_RANKS]; /* rank index -> place in the trick order,
-                                  0 the highest */
+  uint16_t unbroken;      /* suit bits: not to be led until broken */
+  uint8_t unbroken_trump; /* the trump suit too, whichever it is */
+  uint8_t break_on_play;  /* a card of a closed suit played breaks it */
+  uint64_t breaks;        /* kinds whose play breaks every closed suit */
+  uint64_t unforced;      /* kinds a leader is never forced to lead: when
+                             they are all he may lead, any card will do */
+  uint64_t first_lead;    /* kinds: the hand's first lead, when held */
+  uint64_t first_bar;     /* kinds kept off the first trick while the
+                             player may play another card */
+  tv_card top;            /* the top card, or TV_NO_CARD */
+  uint8_t order[TV_MAX_SUITS][TV_MAX_RANKS]; /* per suit: rank index ->
+                                                place in the trick order,
+                                                0 the highest */
+  uint8_t norders;                           /* declared trump orders */
+  tv_trick_order orders[TV_TRICK_MAX_ORDERS];
 } tv_trick_rules;
 
 /* Why a play is illegal. */
@@ -114,6 +156,8 @@ typedef enum tv_trick_rule {
   TV_RULE_FIRST_LEAD,  /* the hand's first lead is a named card */
   TV_RULE_UNBROKEN,    /* a suit not yet broken may not be led */
   TV_RULE_FIRST_TRICK, /* a card barred from the first trick */
+  TV_RULE_SHORT_DOWN,  /* TV_DOWN_SHORT: a short follower's cards go face
+                          down, a full set face up */
 } tv_trick_rule;
 
 typedef struct tv_trick_why {
@@ -133,38 +177,66 @@ typedef struct tv_trick_entry {
 typedef struct tv_trick {
   const tv_deck *deck;
   const tv_trick_rules *rules;
-  int8_t trump; /* suit index, or -1 for none */
-  int8_t led;   /* the led suit, -1 before the lead */
-  uint8_t size; /* cards per play, set by the lead */
+  int8_t trump;  /* the effective trump suit (an index of the deck, or
+                    nsuits + 1 for a suit of trumps of its own), or -1 */
+  int8_t choice; /* the trump choice the trick was made with */
+  int8_t led;    /* the led suit (effective), -1 before the lead */
+  uint8_t size;  /* cards per play, set by the lead */
   uint8_t nplays, best;
   uint8_t done;    /* tricks of the hand completed before this one */
   uint16_t closed; /* suit bits: suits not yet open to leads */
   /* Per kind, filled by tv_trick_init so that "beats" is two lookups: the
-   * effective suit << 4 | the place in the trick order (0 the highest). */
-  uint8_t key[TV_MAX_KINDS];
+   * effective suit << 8 | the place in its suit (0 the highest). */
+  uint16_t key[TV_MAX_KINDS];
+  /* Per effective suit (the deck's, the jokers', the trump suit of its
+   * own): the kinds that belong to it. */
+  uint64_t suit_mask[TV_MAX_SUITS + 2];
   tv_trick_entry p[TV_TRICK_MAX_PLAYS];
 } tv_trick;
 
 /* ---- rules ------------------------------------------------------------- */
 
 /* Fills r with the defaults: free play (no obligation), one-card leads, no
- * top card, no face-down play, the deck's own rank order. */
+ * top card, no face-down play, the deck's own rank order in every suit, no
+ * trump order. */
 void tv_trick_rules_default(tv_trick_rules *r);
 
-/* Checks r against deck d: the top card is a suited card of d, the order
- * is a permutation of d's ranks, lead sizes lie in 1..TV_TRICK_MAX_SET,
- * and the switches fit together (head/void need follow; follow and
- * face-down play need one-card leads or free play respectively; wild_top
- * needs a top card). TV_EINVAL with a sentence naming the key otherwise. */
+/* Adds an empty trump order named 'name' (len bytes) to r: its suit is the
+ * suit of d so named, else -1; no trump card yet, r's rank orders. Returns
+ * it, or NULL (and fills e) when r holds TV_TRICK_MAX_ORDERS orders or the
+ * name is empty, too long or already declared. The caller fills it. */
+tv_trick_order *tv_trick_rules_add_order(tv_trick_rules *r, const tv_deck *d,
+                                         const char *name, size_t len,
+                                         tv_err *e);
+
+/* Checks r against deck d: the top card is a suited card of d, each rank
+ * order is a permutation of d's ranks, lead sizes lie in
+ * 1..TV_TRICK_MAX_SET, the switches fit together (head/void need follow;
+ * follow and face-down play need one-card leads or free play respectively;
+ * wild_top needs a top card), and each trump order names distinct cards of
+ * d under a distinct name. TV_EINVAL with a sentence naming the key
+ * otherwise. */
 tv_status tv_trick_rules_check(const tv_trick_rules *r, const tv_deck *d,
                                tv_err *e);
 
+/* The trump choice named 'name' (len bytes, case-insensitive): a declared
+ * order of that name, else a suit of d (its glyph too); TV_TRUMP_NONE - 1
+ * when there is neither. */
+int tv_trick_rules_choice(const tv_trick_rules *r, const tv_deck *d,
+                          const char *name, size_t len);
+
 /* ---- tricks ------------------------------------------------------------ */
 
-/* Starts an empty trick; trump is a suit index of d or -1. The trick
- * keeps d, r and trump from now on (it precomputes per-kind keys). */
+/* Starts an empty trick; 'trump' is a trump choice (TV_TRUMP_NONE, a suit
+ * index of d, or TV_TRUMP_ORDER + i for i < r->norders). The trick keeps
+ * d, r and the choice from now on (it precomputes per-kind keys and suit
+ * masks). */
 void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
                    int trump);
+
+/* The name of the trick's trump choice: the suit's or the order's; NULL
+ * with no trump. */
+const char *tv_trick_trump_name(const tv_trick *t);
 
 /* Empties t for the next trick of the hand, keeping deck, rules, trump
  * and what the hand rules remember (a trick with plays counts as done). */
@@ -187,12 +259,17 @@ bool tv_trick_beats(const tv_trick *t, tv_card c, tv_card b);
 bool tv_trick_set_beats(const tv_trick *t, const tv_card *c, const tv_card *b,
                         int n, uint8_t *pair);
 
-/* The effective suit of c in t: the trump for the top card (when there is
- * a trump), else the printed suit. */
+/* The effective suit of c in t: the trump suit for a card of the trump
+ * order and for the top card (when there is a trump), else the printed
+ * suit (nsuits for the jokers). */
 int tv_trick_suit(const tv_trick *t, tv_card c);
 
-/* Bit k set for every kind k of effective suit s (the top card moved to
- * the trump suit); 0 for s < 0. */
+/* The place of c in its effective suit, 0 the highest (places of one suit
+ * may skip numbers; only their order counts). */
+int tv_trick_place(const tv_trick *t, tv_card c);
+
+/* Bit k set for every kind k of effective suit s (0..nsuits + 1: the
+ * deck's suits, the jokers, a trump suit of its own); 0 for any other s. */
 uint64_t tv_trick_suit_mask(const tv_trick *t, int s);
 
 /* The card a one-card follower must beat under head/void rules: the one
@@ -266,20 +343,26 @@ bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
                      tv_hand *play, bool *down);
 
 /* Random playout of the rest of a trick of one-card face-up plays: the
- * seats play in turn from 'seat' (after seat s comes s % nhands + 1; seats
- * are 1..nhands and hands[s - 1] is seat s's hand) until the trick has
- * nhands plays or 'max' cards were played. Each play draws like picking a
- * card of the legal Hand: the card at index tv_rng_below(r, size) of
- * tv_trick_legal's result (copies counted), is removed from its hand and
- * played. The cards and seats go to cards[i] and seats[i] (either may be
- * NULL). Nothing is played, and TV_EINVAL returned, when the rules allow
- * other than one-card face-up plays, nhands lies outside
- * 1..TV_TRICK_MAX_PLAYS, the trick already holds nhands plays, 'seat' lies
- * outside 1..nhands, or a seat that would play has an empty hand. *played
- * is the number of cards played. */
+ * seats in play play in turn from 'seat' (seats are 1..nhands and
+ * hands[s - 1] is seat s's hand; bit s - 1 of 'out' set: seat s sits out;
+ * after seat s comes the next seat in play of s % nhands + 1, ...) until
+ * the trick has a play of every seat in play or 'max' cards were played.
+ * Each play draws like picking a card of the legal Hand: the card at index
+ * tv_rng_below(r, size) of tv_trick_legal's result (copies counted), is
+ * removed from its hand and played. The cards and seats go to cards[i] and
+ * seats[i] (either may be NULL). Nothing is played, and TV_EINVAL
+ * returned, when the rules allow other than one-card face-up plays, nhands
+ * lies outside 1..TV_TRICK_MAX_PLAYS, no seat is in play, the trick
+ * already holds a play per seat in play, 'seat' lies outside 1..nhands or
+ * sits out, or a seat that would play has an empty hand. *played is the
+ * number of cards played. */
 tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
-                            int seat, tv_rng *r, int max, tv_card *cards,
-                            int *seats, int *played, tv_err *e);
+                            uint32_t out, int seat, tv_rng *r, int max,
+                            tv_card *cards, int *seats, int *played, tv_err *e);
+
+/* The number of seats in play among 1..nhands with the seats of 'out'
+ * sitting out (as tv_trick_play_out reads it). */
+int tv_trick_seats_in(int nhands, uint32_t out);
 
 /* Index of the winning play so far, or -1 for an empty trick. */
 static inline int tv_trick_winner(const tv_trick *t) {

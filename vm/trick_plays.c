@@ -35,6 +35,10 @@ static void visit_follow(walk *w) {
     visit(w, &w->cur, false);
     return;
   }
+  if (t->rules->face_down == TV_DOWN_SHORT) {
+    visit(w, &w->cur, !full);
+    return;
+  }
   visit(w, &w->cur, true);
   if (full) {
     tv_card c[TV_TRICK_MAX_SET];
@@ -88,7 +92,7 @@ static void each_lead(walk *w, const tv_hand *h) {
   if (r->lead_sizes == 2) held = tv_trick_card_mask(t, held, &rule);
   uint64_t wild =
       r->wild_top && r->top != TV_NO_CARD ? held & TV_BIT(r->top) : 0;
-  for (int s = 0; s <= t->deck->nsuits && !w->stop; s++) {
+  for (int s = 0; s <= t->deck->nsuits + 1 && !w->stop; s++) {
     uint64_t own = held & tv_trick_suit_mask(t, s) & ~wild;
     bool home = wild && s == tv_trick_suit(t, r->top);
     if (!own && !home) continue;
@@ -108,7 +112,8 @@ int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
     each_lead(&w, h);
     return w.count;
   }
-  if (t->size == 1 && t->rules->face_down == TV_DOWN_NEVER) {
+  /* one-card tricks: a follower with a card is never short */
+  if (t->size == 1 && t->rules->face_down != TV_DOWN_ALLOWED) {
     tv_trick_rule rule;
     uint64_t m = tv_trick_card_mask(t, tv_held_mask(h), &rule);
     for (; m && !w.stop; m &= m - 1) {

@@ -18,7 +18,7 @@ static const char *const rule_names[] = {
     "lead_size",    "lead_suit",           "lead_face_up", "play_size",
     "no_face_down", "must_beat",           "must_follow",  "must_head",
     "must_trump",   "must_trump_and_beat", "first_lead",   "not_broken",
-    "first_trick",
+    "first_trick",  "short_face_down",
 };
 
 const char *tv_trick_rule_name(tv_trick_rule rule) {
@@ -59,10 +59,14 @@ static tv_trick_rule lead_rule(const tv_trick *t, const tv_hand *hand,
 }
 
 /* The face of a follower's set: face down where the rules forbid it, face
- * up only for a full set that beats the best set when hiding is allowed. */
+ * up only for a full set that beats the best set when hiding is allowed;
+ * under TV_DOWN_SHORT face down exactly when short of cards (the size was
+ * checked: a short play is all the hand holds). */
 static tv_trick_rule face_rule(const tv_trick *t, const tv_hand *hand,
                                const tv_hand *play, bool down, uint64_t *sat) {
   tv_card c[TV_TRICK_MAX_SET];
+  if (t->rules->face_down == TV_DOWN_SHORT)
+    return down == (play->size < t->size) ? TV_RULE_OK : TV_RULE_SHORT_DOWN;
   if (down)
     return t->rules->face_down == TV_DOWN_NEVER ? TV_RULE_NO_DOWN : TV_RULE_OK;
   if (t->rules->face_down == TV_DOWN_NEVER) return TV_RULE_OK;
@@ -128,7 +132,9 @@ static void add_card(text *x, tv_card c) {
 
 static void add_suit(text *x, int s) {
   const tv_deck *d = x->t->deck;
-  if (s < 0 || s >= d->nsuits)
+  if (s == d->nsuits + 1)
+    add(x, "trump");
+  else if (s < 0 || s >= d->nsuits)
     add(x, "jokers");
   else
     add(x, "%s",
@@ -228,8 +234,27 @@ static void add_held(text *x, uint64_t m, const tv_hand *held) {
   }
 }
 
+/* " (J♦ counts as ♥)", " (J♣ J♠ count as trump)": the cards of m that
+ * the trump order moved out of their printed suit, so that a sentence
+ * naming them by their printed names does not read as wrong. Only trumps
+ * move (the order's cards, the top card). */
+static void add_counts_as(text *x, uint64_t m) {
+  const tv_trick *t = x->t;
+  uint64_t moved = 0;
+  for (; m; m &= m - 1) {
+    tv_card k = (tv_card)__builtin_ctzll(m);
+    if (tv_trick_suit(t, k) != tv_suit(t->deck, k)) moved |= BIT(k);
+  }
+  if (!moved) return;
+  add(x, " (");
+  add_held(x, moved, NULL);
+  add(x, " count%s as ", moved & (moved - 1) ? "" : "s");
+  add_suit(x, t->trump);
+  add(x, ")");
+}
+
 static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat,
-                           const tv_hand *hand) {
+                           const tv_hand *hand, const tv_hand *play) {
   const tv_trick *t = x->t;
   if (rule == TV_RULE_FOLLOW) {
     add(x, "must follow ");
@@ -255,6 +280,7 @@ static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat,
   }
   add(x, ": you hold ");
   add_held(x, sat, hand);
+  add_counts_as(x, sat | tv_hand_mask(play));
 }
 
 /* The kinds of m in words, joined with 'join': whole suits as "any ♣"
@@ -262,7 +288,7 @@ static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat,
 static void add_kinds(text *x, uint64_t m, const char *join, bool any) {
   const tv_trick *t = x->t;
   bool first = true;
-  for (int s = 0; s <= t->deck->nsuits; s++) {
+  for (int s = 0; s <= t->deck->nsuits + 1; s++) {
     uint64_t suit = tv_trick_suit_mask(t, s);
     if (!suit || (m & suit) != suit) continue;
     add(x, "%s%s", first ? "" : join, any ? "any " : "");
@@ -349,6 +375,14 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
   case TV_RULE_NO_DOWN:
     add(x, "face-down play is not allowed here; play the cards face up");
     break;
+  case TV_RULE_SHORT_DOWN:
+    if (play->size < x->t->size)
+      add(x, "you hold fewer cards than the lead: play all %d face down",
+          play->size);
+    else
+      add(x, "a full set is played face up; only a player short of cards "
+             "plays face down");
+    break;
   case TV_RULE_MUST_BEAT:
     say_must_beat(x, play);
     break;
@@ -358,7 +392,7 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     say_hand_rule(x, rule, sat, hand);
     break;
   default:
-    say_obligation(x, rule, sat, hand);
+    say_obligation(x, rule, sat, hand, play);
     break;
   }
 }
@@ -413,6 +447,7 @@ static void explain_single(text *x) {
   }
   if (t->trump >= 0 && tv_trick_suit(t, w) == t->trump) {
     add(x, " wins: highest trump");
+    add_counts_as(x, BIT(w));
   } else {
     add(x, " wins: highest card of the led suit ");
     add_suit(x, t->led);
@@ -422,12 +457,11 @@ static void explain_single(text *x) {
 }
 
 /* Strength for display: the top card, then trumps, then the rest, each
- * by the trick order; higher is stronger. */
+ * by its place in its suit; higher is stronger. */
 static int strength(const tv_trick *t, tv_card c) {
-  if (c == t->rules->top) return 3 * TV_MAX_RANKS;
-  int s = TV_MAX_RANKS - t->rules->order[tv_rank(t->deck, c)];
-  return t->trump >= 0 && tv_trick_suit(t, c) == t->trump ? s + TV_MAX_RANKS
-                                                          : s;
+  if (c == t->rules->top) return 1024;
+  int s = 256 - tv_trick_place(t, c);
+  return t->trump >= 0 && tv_trick_suit(t, c) == t->trump ? s + 256 : s;
 }
 
 static void sort_by_strength(const tv_trick *t, tv_card *c, int n, int dir) {

@@ -11,10 +11,10 @@ local declare = {}
 
 -- BUR-R7, BUR-R8 as trick rules (KOZ-R8 pairing, no Schocha): leads of 1
 -- to 3 cards of a suit; with the face_down option (B6) a set that does not
--- beat goes face down.
-local RANKS = "A T K Q J 9 8 7 6"
+-- beat goes face down. The rank order is the deck's own, A T K Q J 9 8 7
+-- (6), with or without the sixes (B9's pack32).
 local function compile(deck, key)
-  return talon.trickrules(deck, { lead_sizes = { 1, 2, 3 }, ranks = RANKS,
+  return talon.trickrules(deck, { lead_sizes = { 1, 2, 3 },
     face_down = key == "down" and "allowed" or "never" })
 end
 

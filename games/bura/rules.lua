@@ -4,8 +4,11 @@
 
 return {
   ["BUR-R1"] = function(o)
-    return ("%d players, each for himself, clockwise; 36 cards A 10 K Q J 9 8 7 6, card points"
-      .. " A 11, 10 10, K 4, Q 3, J 2; 6♠ is an ordinary card."):format(o.players)
+    local pack = o.pack32 and "32 cards A 10 K Q J 9 8 7" or "36 cards A 10 K Q J 9 8 7 6"
+    return ("%d players, each for himself, clockwise; %s, card points A 11, 10 10, K 4, Q 3,"
+      .. " J 2%s%s."):format(o.players, pack, o.pack32 and "" or "; 6♠ is an ordinary card",
+      o.strip_for_even and "; the lowest cards that keep the talon from dividing among the"
+        .. " players are taken out" or "")
   end,
   ["BUR-R2"] = function(o)
     return ("Every deal each player puts %d into the pot%s."):format(o.ante,
@@ -32,7 +35,8 @@ return {
   ["BUR-R7"] = "The leader plays 1, 2 or 3 cards of one suit face up.",
   ["BUR-R8"] = function(o)
     return ("The others play as many cards, any cards; a set beats the best so far when its"
-      .. " cards pair off, each beating its partner (as KOZ-R8, no Schocha)%s.")
+      .. " cards pair off, each beating its partner: a higher card of its suit, or a trump"
+      .. " over a non-trump%s.")
       :format(o.face_down and "; a set that does not beat goes face down (option)"
         or "; a set that does not beat is shown and loses")
   end,
@@ -45,6 +49,8 @@ return {
   ["BUR-R12"] = "Nobody claiming: the pot stays and the same dealer deals again.",
   ["BUR-R13"] = function(o)
     return ("The session ends after %d deals, or when a player cannot pay the ante out of his"
-      .. " stake of %d; net chips decide."):format(o.deals, o.stake)
+      .. " stake of %d; net chips decide. A pot left at the end %s."):format(o.deals, o.stake,
+      o.final_pot == "split" and "is shared equally, the odd chips from the next dealer's left"
+        or "stays unpaid")
   end,
 }

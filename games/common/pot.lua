@@ -90,6 +90,45 @@ function pot.view(st, v)
   v.trump_card = st.trump_card -- it lies under the talon (BUR-R3)
   v.turned = st.trump_card and st.trump_card:name()
   v.roles = { dealer = st.dealer }
+  v.score_name = "net chips" -- each player's chips won less paid (BUR-R13)
+end
+
+-- BUR-R13: why the session ends after the deal just settled (the set
+-- number of deals played, or a player who cannot pay the next ante out of
+-- his stake), or nil when it goes on.
+local function session_end(st)
+  local o = st.opts
+  for s = 1, st.n do
+    if o.stake + (st.chips[s] or 0) < o.ante then
+      return ("%s cannot pay the next ante"):format(st.names[s])
+    end
+  end
+  if st.deals_done >= o.deals then return ("after %d deals"):format(st.deals_done) end
+  return nil
+end
+
+-- The pot still carried when the session ends (BUR-R13; the rules are
+-- silent), with final_pot = "split": shared equally among the players,
+-- the odd chips one each in turn from the left of the player who would
+-- deal next, as a poker table gives its odd chips. Each share is a score
+-- change of its own; st.final_share says what was done for the summary.
+local function share_out(st)
+  local amount = st.pot or 0
+  if amount == 0 or st.opts.final_pot ~= "split" then return end
+  local n = st.n
+  local each, odd = amount // n, amount % n
+  -- every player, those sitting out the rest of a deal (short.lua) too
+  local s = seats.next(st.next_dealer or st.dealer, n)
+  for i = 1, n do
+    local share = each + (i <= odd and 1 or 0)
+    if share > 0 then
+      st.chips[s] = (st.chips[s] or 0) + share
+      score.add(st, st.side_of[s], share, "BUR-R13",
+        ("a share of %d of the pot of %d left when the session ends"):format(share, amount))
+    end
+    s = seats.next(s, n)
+  end
+  st.pot, st.final_share = 0, { amount = amount, each = each, odd = odd }
 end
 
 -- Who sees which cards (talon.host.visibility): the turned trump, under
@@ -99,7 +138,8 @@ pot.visibility = {
 }
 
 -- Brings each player's match score (his net chips) up to his chips, with
--- the deal's ante and the note of 'notes[seat]' (under 'rule') as reason.
+-- the deal's ante and the note of 'notes[seat]' (under 'rule') as reason;
+-- then, if the session ends with this deal, shares out the pot left.
 function pot.sync(st, rule, notes)
   for s = 1, st.n do
     local delta = (st.chips[s] or 0) - st.scores[st.side_of[s]]
@@ -112,29 +152,37 @@ function pot.sync(st, rule, notes)
     end
   end
   st.deals_done = (st.deals_done or 0) + 1
+  st.session_end = session_end(st)
+  if st.session_end then share_out(st) end
+end
+
+-- What became of the pot at the end of the session, for the summary.
+local function final_pot_text(st)
+  local f = st.final_share
+  if f then
+    return ("the pot of %d shared out, %d each%s"):format(f.amount, f.each,
+      f.odd > 0 and (" and %d odd chip(s) from the next dealer's left"):format(f.odd) or "")
+  end
+  if (st.pot or 0) > 0 then return ("the pot of %d left unpaid"):format(st.pot) end
+  return "pot 0"
 end
 
 -- BUR-R13: the session ends after the set number of deals, or when a player
 -- cannot pay the next ante out of his stake; the most net chips win.
 function pot.match_over(st)
-  local o, broke = st.opts, nil
-  for s = 1, st.n do
-    if o.stake + (st.chips[s] or 0) < o.ante then broke = broke or s end
-  end
-  if st.deals_done < o.deals and not broke then return nil end
+  local why = st.session_end
+  if not why then return nil end
   local best, tied
   for side = 1, #st.sides do
     local v = st.scores[side]
     if not best or v > st.scores[best] then best, tied = side, false
     elseif v == st.scores[best] then tied = true end
   end
-  local why = broke and ("%s cannot pay the next ante"):format(st.names[broke])
-    or ("after %d deals"):format(st.deals_done)
   return { winner = not tied and best or nil, winners = not tied and st.sides[best] or nil,
            scores = { table.unpack(st.scores) },
-           text = ("%s%s: net chips %s, pot %d"):format(why,
+           text = ("%s%s: net chips %s, %s"):format(why,
              tied and "" or (", " .. seats.side_name(st, best) .. " is ahead"),
-             score.text(st.scores), st.pot or 0) }
+             score.text(st.scores), final_pot_text(st)) }
 end
 
 return pot

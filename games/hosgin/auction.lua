@@ -84,7 +84,9 @@ function auction.check(st, seat, a)
   end
   local b = a.arg
   local because
-  if b % 10 ~= 0 then
+  if b > st.opts.bid_limit and not exact then -- over the limit whatever the stage
+    because = ("bids stop at %d (option bid_limit), not %d"):format(st.opts.bid_limit, b)
+  elseif b % 10 ~= 0 then
     because = ("bids are multiples of 10, and %d is not"):format(b)
   elseif exact then
     because = ("Vorhand and Mittelhand passed, so the dealer may only play for exactly 750, not %d")

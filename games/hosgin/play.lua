@@ -161,11 +161,7 @@ play.discard = {
   mover = function(st) return st.declarer end,
   legal = discardable,
   check = function(st, seat, card)
-    local h = st.hands[seat]
-    if h:count(card) == 0 then
-      return st:violation("HOS-R15", ("you do not hold %s"):format(tostring(card)),
-        "your hand is " .. tostring(h))
-    end
+    -- a card not held is refused by the framework before this is asked
     return st:violation("HOS-R15", ("%s belongs to your exposed melds; lay away unlocked cards "
       .. "first"):format(tostring(card)), "lay away one of " .. tostring(discardable(st, seat)))
   end,

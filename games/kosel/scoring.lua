@@ -118,6 +118,7 @@ function scoring.score(st)
     end
   end
   st.double = double_next or nil
+  st.deal_result = { totals = totals, penalties = list } -- for the statistics (kosel.lua)
   eliminate(st)
 end
 

@@ -18,7 +18,9 @@ return {
   end,
   ["BUR-R13"] = function(o)
     return ("The session ends after %d deals, or when a player cannot pay the ante out of his"
-      .. " stake of %d; net chips decide."):format(o.deals, o.stake)
+      .. " stake of %d; net chips decide. A pot left at the end %s."):format(o.deals, o.stake,
+      o.final_pot == "split" and "is shared equally, the odd chips from the next dealer's left"
+        or "stays unpaid")
   end,
   ["KZM-R1"] = function(o)
     return ("%d players, each for himself, clockwise; four cards each, one at a time from the"
@@ -49,8 +51,15 @@ return {
   ["KZM-R7"] = "The pot's winner deals next; after a share, the player on the dealer's left.",
   ["KZM-R8"] = function(o)
     if o.players ~= 5 then return nil end
+    if o.remove_six then
+      return "Five players: the 6♣ is taken out, so the talon divides and the hands stay equal."
+    end
+    if o.leftover == "last_trick" then
+      return "Five players: the draw stops when the talon cannot give everyone a card; the"
+        .. " cards left go to the winner of the last trick."
+    end
     return "Five players: no card is removed and the hands end unequal; a player short of"
-      .. " cards plays all he has and cannot win, and one without cards sits out the rest of"
-      .. " the deal (the next player with cards leads for him)."
+      .. " cards plays all he has face down and cannot win, and one without cards sits out the"
+      .. " rest of the deal (the next player with cards leads for him)."
   end,
 }

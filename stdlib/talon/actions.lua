@@ -47,11 +47,12 @@ local function is_card(a)
 end
 actions.is_card = is_card
 
-local function is_hand(x)
+local function is_hand(x) -- a real talon.Hand, never a table that says it is one
   if type(x) ~= "userdata" then return false end
   local mt = rawgetmetatable(x)
   return mt ~= nil and rawget(mt, "__name") == "talon.Hand"
 end
+actions.is_hand = is_hand
 
 -- Canonical text of an action: "QS", "pass", "bid 560", "trump H",
 -- "discard QS KS", "meld bezique QS JD". 'style' (a talon.style name,

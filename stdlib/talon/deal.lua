@@ -47,11 +47,21 @@ local function fresh_stock(st)
   return p
 end
 
+-- An explicit deal's dealer (a seat), which the hand starts with.
+local function given_dealer(st, d)
+  if math.type(d) ~= "integer" or d < 1 or d > st.n then
+    error(("explicit deal: the dealer is a seat 1 to %d, not %s"):format(st.n, tostring(d)), 0)
+  end
+  st.dealer = d
+end
+
 -- Prepares st.stock for a new hand: a shuffle of the whole deck, or, with an
 -- explicit deal, the given stock (or the cards nobody was given, in kind
--- order). Called by the framework before the game's deal hook.
+-- order); an explicit deal's `dealer` becomes st.dealer. Called by the
+-- framework before the game's deal hook.
 function deal.start(st)
   st.dealing = nil
+  if st.given and st.given.dealer ~= nil then given_dealer(st, st.given.dealer) end
   if not (st.given and st.given.hands) then
     st.stock = fresh_stock(st):shuffle(st.rng)
     return
@@ -118,19 +128,53 @@ function deal.turn_up(st)
   return card
 end
 
+-- Exchanges 'card' of 'hand' for the turned-up card under the stock
+-- (deal.turn_up): 'card' goes under the stock in its place, to be drawn
+-- last, and becomes st.trump_card; the turned card joins 'hand' (BES-R9:
+-- the trump seven for the turn-up). Returns the card taken. Raises, and
+-- changes nothing, when the stock is empty or 'hand' lacks 'card'.
+function deal.exchange_turn_up(st, hand, card)
+  local stock = st.stock
+  local n = #stock
+  if n == 0 then error("exchange_turn_up: the stock is empty", 2) end
+  hand:remove(card) -- raises when it is not held, before anything moves
+  stock:cut(n - 1) -- the bottom card comes on top, the order otherwise kept
+  local up = stock:draw()
+  stock:put_bottom(card)
+  hand:add(up)
+  st.trump_card = card
+  return up
+end
+
+-- Does the stock hold fewer cards than the seats in play short of 'size'
+-- (too few for a whole round of the draw)?
+local function round_short(st, size)
+  local out, need = st.out, 0
+  for s = 1, st.n do
+    if #st.hands[s] < size and not (out and out[s]) then need = need + 1 end
+  end
+  return need > #st.stock
+end
+
 -- Refills the hands after a trick (RULES.md §7 "draw rotation from the
 -- trick winner, one card at a time"; KOZ-R11, BUR-R9, BES-R7): from seat
--- 'first' on in the order of play, each seat short of 'size' cards draws
--- one card from the top of the stock, round after round, until every hand
--- holds 'size' or the stock is empty. Returns the number of cards drawn.
-function deal.replenish(st, first, size)
-  local stock, seat_hands, n, drawn = st.stock, st.hands, st.n, 0
+-- 'first' on in the order of play, each seat in play short of 'size' cards
+-- draws one card from the top of the stock, round after round, until every
+-- hand holds 'size' or the stock is empty. A seat sitting out (st.out: an
+-- eliminated party, KOZ-R14) draws nothing: its cards would never be
+-- played. With 'whole', only whole rounds are drawn: a round begins only
+-- when the stock holds a card for every seat in play short of 'size', and
+-- the cards too few for a round stay in the stock (KZM-R8's `leftover`
+-- option). Returns the number of cards drawn.
+function deal.replenish(st, first, size, whole)
+  local stock, seat_hands, n, out, drawn = st.stock, st.hands, st.n, st.out, 0
   repeat
     local before, s = drawn, first
+    if whole and round_short(st, size) then return drawn end
     for _ = 1, n do
       if #stock == 0 then return drawn end
       local h = seat_hands[s]
-      if #h < size then
+      if #h < size and not (out and out[s]) then
         h:add(stock:draw())
         drawn = drawn + 1
       end

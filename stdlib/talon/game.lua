@@ -15,7 +15,8 @@ game.keys = {
               doc = "list of allowed player counts" },
   direction = { kind = "data", type = "string", required = true,
                 doc = "\"cw\" or \"ccw\": how seats are drawn" },
-  options = { kind = "data", type = "table", doc = "name -> {default=, doc=, values=}" },
+  options = { kind = "data", type = "table",
+              doc = "name -> {default=, doc=, values=, min=, max=}" },
   deck = { kind = "data", type = "table|function", required = true,
            doc = "a talon.deck spec, or function(opts) returning one" },
   sides = { kind = "hook", type = "function", doc = "function(n, opts) -> partnerships" },
@@ -39,9 +40,14 @@ game.keys = {
   actions = { kind = "data", type = "table", doc = "extra verbs: verb -> argument type" },
   base = { kind = "data", type = "table", doc = "the game a variant changes (set by variant.of)" },
   check = { kind = "data", type = "table",
-            doc = "{options = {...}, invariants = {...}}: option defaults for random checks "
-              .. "(where random play would never end a match) and the game's own invariants "
-              .. "(talon check, invariants.run)" },
+            doc = "{options = {...}, invariants = {...}, card_points = ...}: option defaults "
+              .. "for random checks (where random play would never end a match), the game's "
+              .. "own invariants, and the card points every scored hand leaves in the won "
+              .. "piles (talon check, invariants.run)" },
+  stats = { kind = "data", type = "table",
+            doc = "statistics worth counting in simulations: a list of {name =, per = \"hand\" or "
+              .. "\"match\", doc =, count = function(st) -> boolean, or value = function(st) -> "
+              .. "integer}" },
   tools = { kind = "data", type = "table",
             doc = "name -> function (or data) for the REPL, bots and tests; never called by "
               .. "the framework" },
@@ -118,14 +124,20 @@ local function validate_phases(def, where)
 end
 
 -- check.invariants: a list of {rule =, after = "action" | "hand",
--- test = function(st) -> nil | message}.
+-- test = function(st) -> nil | message}; check.card_points: an integer or
+-- function(st) -> integer | nil (talon.host.invariants.after_hand).
 local function validate_check(def, where)
   local c = def.check
   if not c then return end
   for k in pairs(c) do
-    if k ~= "options" and k ~= "invariants" then
-      fail(where, ("unknown key '%s' in check; known keys are invariants, options"):format(k))
+    if k ~= "options" and k ~= "invariants" and k ~= "card_points" then
+      fail(where, ("unknown key '%s' in check; known keys are card_points, invariants, options")
+        :format(k))
     end
+  end
+  local cp = c.card_points
+  if cp ~= nil and math.type(cp) ~= "integer" and type(cp) ~= "function" then
+    fail(where, "check.card_points must be an integer or function(st) -> integer | nil")
   end
   for i, inv in ipairs(c.invariants or {}) do
     if type(inv) ~= "table" or type(inv.test) ~= "function"
@@ -151,12 +163,66 @@ local function validate_options(def, where)
       fail(where, ("option '%s' needs a default and a one-line doc"):format(tostring(name)))
     end
     for k in pairs(o) do
-      if k ~= "default" and k ~= "doc" and k ~= "values" then
-        fail(where, ("unknown key '%s' in option '%s'; known keys are default, doc, values")
-          :format(tostring(k), name))
+      if k ~= "default" and k ~= "doc" and k ~= "values" and k ~= "min" and k ~= "max" then
+        fail(where, ("unknown key '%s' in option '%s'; known keys are default, doc, max, min,"
+          .. " values"):format(tostring(k), name))
       end
     end
+    for _, k in ipairs { "min", "max" } do
+      if o[k] ~= nil and (type(o[k]) ~= "number" or type(o.default) ~= "number") then
+        fail(where, ("option '%s': %s bounds a number option with a number"):format(name, k))
+      end
+    end
+    if (o.min and o.default < o.min) or (o.max and o.default > o.max) then
+      fail(where, ("option '%s': the default %s is outside its range"):format(name,
+        tostring(o.default)))
+    end
   end
+end
+
+-- stats: the events and figures a simulation counts besides scores and
+-- wins (`talon sim`, `talon compare`), each measured after every hand's
+-- score or once at the end of the match. A count is a proportion (of
+-- hands or matches), a value an integer whose mean and spread are shown.
+local STAT_KEYS = { name = "string", per = "string", doc = "string", count = "function",
+                    value = "function" }
+
+local function validate_stat(s, i, seen, where)
+  local what = ("stats[%d]"):format(i)
+  if type(s) ~= "table" then fail(where, what .. " must be a table") end
+  for k, v in pairs(s) do
+    if not STAT_KEYS[k] then
+      fail(where, ("unknown key '%s' in %s; known keys are count, doc, name, per, value")
+        :format(tostring(k), what))
+    end
+    if type(v) ~= STAT_KEYS[k] then
+      fail(where, ("key '%s' of %s must be a %s, got %s"):format(k, what, STAT_KEYS[k], type(v)))
+    end
+  end
+  local name = s.name
+  if not name or #name == 0 or #name > 40 or name:find("[%c]") or name:find("^%s")
+      or name:find("%s$") then
+    fail(where, what .. " needs a name: 1 to 40 characters, no control characters")
+  end
+  if seen[name] then fail(where, ("two statistics are named '%s'"):format(name)) end
+  seen[name] = true
+  if s.per ~= "hand" and s.per ~= "match" then
+    fail(where, ("statistic '%s': per must be \"hand\" or \"match\""):format(name))
+  end
+  if not s.doc then fail(where, ("statistic '%s' needs a one-line doc"):format(name)) end
+  if (s.count == nil) == (s.value == nil) then
+    fail(where, ("statistic '%s' needs exactly one of count = function(st) -> boolean and"
+      .. " value = function(st) -> integer"):format(name))
+  end
+end
+
+local function validate_stats(def, where)
+  local list, seen = def.stats, {}
+  if not list then return end
+  local n = 0
+  for _ in pairs(list) do n = n + 1 end
+  if n ~= #list then fail(where, "stats must be a list of statistics") end
+  for i, s in ipairs(list) do validate_stat(s, i, seen, where) end
 end
 
 -- The argument types a verb may take (talon.actions' grammar).
@@ -233,6 +299,7 @@ function game.validate(def, where)
   validate_options(def, where)
   validate_actions(def, where)
   game.check_visibility(def.visibility, where)
+  validate_stats(def, where)
   return def
 end
 
@@ -264,7 +331,16 @@ function game.options(def, given)
         sorted_keys(decl)), 0)
     end
     if type(v) ~= type(o.default) then
-      error(("option '%s' must be a %s, got %s"):format(name, type(o.default), tostring(v)), 0)
+      error(("option '%s' must be a %s, got %s"):format(name, type(o.default),
+        type(v) == "string" and ("%q"):format(v) or tostring(v)), 0)
+    end
+    if o.min and v < o.min then
+      error(("option '%s' must be at least %s, not %s"):format(name, tostring(o.min),
+        tostring(v)), 0)
+    end
+    if o.max and v > o.max then
+      error(("option '%s' must be at most %s, not %s"):format(name, tostring(o.max),
+        tostring(v)), 0)
     end
     if o.values then
       local found = false

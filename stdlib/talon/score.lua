@@ -32,14 +32,21 @@ function score.add_now(st, side, points, rule, why)
 end
 
 -- The sides whose score is the strictly highest, or all tied leaders.
-function score.leaders(st)
-  local best, list = nil, {}
+-- The sides whose score is first by 'before' (a strict order), all of
+-- them when tied, and that score.
+local function firsts(st, before)
+  local top, list = nil, {}
   for side, v in ipairs(st.scores) do
-    if not best or v > best then best, list = v, { side }
-    elseif v == best then list[#list + 1] = side end
+    if not top or before(v, top) then top, list = v, { side }
+    elseif v == top then list[#list + 1] = side end
   end
-  return list, best
+  return list, top
 end
+
+local function higher(a, b) return a > b end
+local function lower(a, b) return a < b end
+
+function score.leaders(st) return firsts(st, higher) end
 
 -- Default match end: a side at or above opts.target with the strictly
 -- highest score wins; tied leaders play on.
@@ -52,14 +59,7 @@ function score.target_result(st)
 end
 
 -- The sides whose score is the strictly lowest, or all tied for it.
-function score.lowest(st)
-  local low, list = nil, {}
-  for side, v in ipairs(st.scores) do
-    if not low or v < low then low, list = v, { side }
-    elseif v == low then list[#list + 1] = side end
-  end
-  return list, low
-end
+function score.lowest(st) return firsts(st, lower) end
 
 -- Match end for games where points are penalties (Hearts): once any side
 -- is at or above opts.target, the side with the strictly lowest score

@@ -59,11 +59,78 @@ end
 
 local rules_cache = setmetatable({}, { __mode = "k" })
 
+-- ----- trickrules tables by content
+-- A rules function may build a new table at every hand; the framework
+-- compiles each content once per deck. Rules tables nest three levels at
+-- most (trumps -> order -> cards and ranks).
+local MAX_NEST = 4
+
+local function same(a, b, depth)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" or depth > MAX_NEST then return false end
+  for k, v in pairs(a) do
+    if not same(v, b[k], depth + 1) then return false end
+  end
+  for k in pairs(b) do
+    if a[k] == nil then return false end
+  end
+  return true
+end
+
+local function deep_copy(t, depth)
+  if type(t) ~= "table" or depth > MAX_NEST then return t end
+  local c = {}
+  for k, v in pairs(t) do c[k] = deep_copy(v, depth + 1) end
+  return c
+end
+
+-- A string that two tables of the same content share: keys sorted.
+local function content_key(v, depth)
+  if type(v) ~= "table" or depth > MAX_NEST then
+    return type(v) == "string" and ("%q"):format(v) or tostring(v)
+  end
+  local keys, parts = {}, {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for i, k in ipairs(keys) do
+    parts[i] = content_key(k, depth + 1) .. "=" .. content_key(v[k], depth + 1)
+  end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+-- deck -> { last = copy of the last table, last_rules, [content key] = rules }
+local by_content = setmetatable({}, { __mode = "k" })
+
+-- The TrickRules of trickrules table 'tbl' on 'deck', compiled once per
+-- content: the table of the last hand is compared first (a few reads),
+-- then the content key.
+local function compiled(deck, tbl)
+  local per = by_content[deck]
+  if not per then
+    per = {}
+    by_content[deck] = per
+  end
+  if per.last and same(tbl, per.last, 1) then return per.last_rules end
+  local key = content_key(tbl, 1)
+  local r = per[key]
+  if not r then
+    r = require("talon").trickrules(deck, tbl)
+    per[key] = r
+  end
+  per.last, per.last_rules = deep_copy(tbl, 1), r
+  return r
+end
+
 -- The compiled TrickRules of 'spec' (a talon.trickrules table, compiled
--- once per deck) or of spec.rules(st).
+-- once per deck) or of spec.rules(st) (a trickrules table, compiled once
+-- per deck and content, or a TrickRules).
 local function rules_of(spec, st)
   local r = spec.rules
-  if type(r) == "function" then return r(st) end
+  if type(r) == "function" then
+    r = r(st)
+    if type(r) == "table" then return compiled(st.deck, r) end
+    return r
+  end
   local per = rules_cache[spec]
   if not per then
     per = setmetatable({}, { __mode = "k" })
@@ -102,8 +169,9 @@ local function common_hooks(spec, what, sets)
 
   -- the bookkeeping of a full trick won by seat 'w' (t:winner()), then
   -- on_trick; the caller has added the cards to st.won[w]. Returns the
-  -- next phase (nil to stay) and the next mover: the hook of
-  -- t:play_tricks, which goes on from that seat.
+  -- next phase (nil to stay), the next mover and the seats sitting out:
+  -- the hook of t:play_tricks, which goes on from that seat (the leader
+  -- on_trick chose, if it set st.turn) among the seats then in play.
   local function after_trick(st, w, ct)
     st.tricks_won[w] = st.tricks_won[w] + 1
     st.tricks_played = st.tricks_played + 1
@@ -115,7 +183,7 @@ local function common_hooks(spec, what, sets)
     if st.ctrick ~= ct then
       error(what .. ": on_trick must not replace st.ctrick (the engine's current trick)", 0)
     end
-    return nxt, st.turn
+    return nxt, st.turn, st.out
   end
 
   local function finish(st, ct, w)
@@ -242,13 +310,13 @@ function tricks.phase(spec)
     -- runs after_trick (so on_trick) after each trick and adds it to st.won,
     -- while they fit before 'stop' and on_trick stays in the phase;
     -- returns the new action count (k when it played nothing), the next
-    -- phase (nil to stay) and the next mover
+    -- phase (nil to stay) and the next mover. The seats sitting out
+    -- (st.out) play no card, as st:next passes over them.
     playout = function(st, seat, rng, act, act_seat, k, stop)
       local ct = st.ctrick
-      -- t:play_tricks plays every seat: with seats out, one card at a time
-      if st.out or k + st.n - #ct > stop then return k, nil, seat end
+      if k + st.n_in - #ct > stop then return k, nil, seat end
       return ct:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
-        after_trick, st)
+        after_trick, st, st.out)
     end,
   }, spec)
 end
@@ -283,7 +351,7 @@ function tricks.with_rules(ph, extra, rule)
   for k, v in pairs(spec.rule_of or {}) do rule_of[k] = v end
   for k, v in pairs(extra) do
     local names = REFUSALS[k]
-    if not names and not (k == "ranks" or k == "top" or k == "wild_top") then
+    if not names and not (k == "ranks" or k == "top" or k == "wild_top" or k == "trumps") then
       error(("unknown trick rule '%s'"):format(tostring(k)), 0)
     end
     rules[k] = v
@@ -332,18 +400,27 @@ end
 -- The refusal of 'a' by seat 'seat': the wrong verb for the position, or
 -- the engine's reason (t:why), under spec.lead_rule for a lead and
 -- spec.rule otherwise.
+-- What a follower types: "beat CARDS or down CARDS", without the face-down
+-- way when none of this seat's plays may go face down (the option off).
+local function follow_words(st, seat, up)
+  local _, down = st.ctrick:plays(st.hands[seat])
+  for _, d in ipairs(down) do
+    if d then return ("%s CARDS (face up) or down CARDS (face down)"):format(up) end
+  end
+  return up .. " CARDS"
+end
+
 local function set_why_not(spec, st, seat, a)
   local leading, up = #st.ctrick == 0, up_verb(spec, st)
   local rule = leading and spec.lead_rule or spec.rule
   local verb = type(a) == "table" and a.verb
   if not (verb == "lead" or verb == up or verb == "down") or type(a.arg) ~= "userdata" then
     return st:violation(rule, leading and "lead a set of cards: type lead and the cards"
-      or ("follow with as many cards: %s CARDS (face up) or down CARDS (face down)")
-        :format(up))
+      or ("follow with as many cards: type %s"):format(follow_words(st, seat, up)))
   end
   if leading ~= (verb == "lead") then
     return st:violation(rule, leading and ("nobody has led yet: lead " .. tostring(a.arg))
-      or ("the trick is already led: play %s CARDS or down CARDS"):format(up))
+      or ("the trick is already led: type %s"):format(follow_words(st, seat, up)))
   end
   local v = why_not(spec, st, seat, a.arg, a.verb == "down")
   if v then v.rule = rule end

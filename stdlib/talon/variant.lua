@@ -26,7 +26,7 @@ local function set_defaults(def, changes)
     end
     if type(v) ~= type(o.default) then
       error(("variant: option '%s' must be a %s, got %s"):format(name, type(o.default),
-        tostring(v)), 3)
+        type(v) == "string" and ("%q"):format(v) or tostring(v)), 3)
     end
     o.default = v
   end
@@ -85,9 +85,38 @@ local function add_trick_rules(def, changes)
   def.rules = rules
 end
 
+-- Statistics add to the base's, so a variant can name what its house rule
+-- changes and still be compared on the base's; one of the same name
+-- replaces the base's in its place. (game.validate checks each entry.)
+local function add_stats(def, list)
+  if type(list) ~= "table" then error("variant: stats must be a list of statistics", 3) end
+  local out, at = {}, {}
+  for i, s in ipairs(def.stats or {}) do
+    out[i] = s
+    if type(s) == "table" and type(s.name) == "string" then at[s.name] = i end
+  end
+  for _, s in ipairs(list) do
+    local i = type(s) == "table" and type(s.name) == "string" and at[s.name]
+    if i then out[i] = s else out[#out + 1] = s end
+  end
+  def.stats = out
+end
+
+-- Keys a variant changes entry by entry: its rules say in their own words
+-- the rules it changes (a sentence, or a function of the options) and keep
+-- the base's for the rest; its tools add to the base's or replace one.
+local MERGED = { rules = true, tools = true }
+
+local function merged(old, new)
+  local t = copy(old)
+  for k, v in pairs(new) do t[k] = v end
+  return t
+end
+
 -- A new definition: 'base' with the changes applied. 'changes' must carry
--- name and summary; options sets new defaults; wrap wraps hooks; any other
--- game key replaces the base's.
+-- name and summary; options sets new defaults; wrap wraps hooks; stats
+-- adds statistics to the base's; rules and tools are merged entry by entry
+-- over the base's; any other game key replaces the base's.
 function variant.of(base, changes)
   if type(base) ~= "table" then error("variant.of: the base game must be a table", 2) end
   if type(changes) ~= "table" or type(changes.summary) ~= "string" then
@@ -96,9 +125,12 @@ function variant.of(base, changes)
   local def = copy(base)
   def.base = base
   for k, v in pairs(changes) do
-    if k ~= "options" and k ~= "wrap" and k ~= "trick_rules" then
+    if k ~= "options" and k ~= "wrap" and k ~= "trick_rules" and k ~= "stats" then
       if not game.keys[k] then
         error(("variant: unknown key '%s'"):format(tostring(k)), 2)
+      end
+      if MERGED[k] and type(v) == "table" and type(base[k]) == "table" then
+        v = merged(base[k], v)
       end
       def[k] = v
     end
@@ -106,6 +138,7 @@ function variant.of(base, changes)
   if changes.options then def.options = set_defaults(base, changes.options) end
   if changes.trick_rules then add_trick_rules(def, changes) end
   if changes.wrap then wrap_hooks(def, changes.wrap) end
+  if changes.stats ~= nil then add_stats(def, changes.stats) end
   return def
 end
 

@@ -361,6 +361,36 @@ static void sigint_interrupts_a_running_loop(void **state) {
   assert_usable(L);
 }
 
+/* The body of deferred_sigint_waits_to_be_taken: a loop long enough for
+ * several ticks, in a TL_SB_DEFER_SIGINT call inside a TL_SB_SIGINT one,
+ * then two takes. Returns the loop's sum, the status and both takes. */
+static int deferred_loop(lua_State *L) {
+  luaL_loadstring(L, "ctrl_c() local n = 0 for i = 1, 3e6 do n = n + 1 end "
+                     "return n");
+  int st = tl_sandbox_pcall(L, 0, 1, 0, TL_SB_DEFER_SIGINT);
+  lua_pushinteger(L, st);
+  lua_pushboolean(L, tl_sandbox_take_interrupt());
+  lua_pushboolean(L, tl_sandbox_take_interrupt());
+  return 4;
+}
+
+/* With TL_SB_DEFER_SIGINT Ctrl-C waits (a simulation finishes the match
+ * in play): the loop runs to its end, the signal is taken once, and the
+ * enclosing TL_SB_SIGINT call is not interrupted either. */
+static void deferred_sigint_waits_to_be_taken(void **state) {
+  lua_State *L = *state;
+  lua_pushcfunction(L, raise_sigint);
+  lua_setglobal(L, "ctrl_c");
+  lua_pushcfunction(L, deferred_loop);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 4, 0, TL_SB_SIGINT), TL_SB_OK);
+  assert_int_equal(lua_tointeger(L, -4), 3000000);
+  assert_int_equal(lua_tointeger(L, -3), TL_SB_OK);
+  assert_true(lua_toboolean(L, -2));
+  assert_false(lua_toboolean(L, -1));
+  lua_pop(L, 4);
+  assert_usable(L);
+}
+
 /* Infinite recursion ends in "stack overflow", not a crash. */
 static void deep_recursion_is_an_error(void **state) {
   lua_State *L = *state;
@@ -869,6 +899,8 @@ int main(void) {
           stop_caught_in_a_tail_call_is_still_a_stop, setup, teardown),
       cmocka_unit_test_setup_teardown(sigint_stops_pcall_loops_and_handlers,
                                       setup, teardown),
+      cmocka_unit_test_setup_teardown(deferred_sigint_waits_to_be_taken, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(setmetatable_refuses_gc, setup, teardown),
       cmocka_unit_test_setup_teardown(clock_and_fractional_budgets, setup,
                                       teardown),

@@ -48,6 +48,12 @@ static void play(tv_trick *t, int seat, const char *cards, bool down) {
   assert_int_equal(tv_trick_play(t, seat, &p, down, &e), TV_OK);
 }
 
+/* Sets the rank order of every suit of r to order[0..n-1]. */
+static void set_order(tv_trick_rules *r, const uint8_t *order, size_t n) {
+  for (int s = 0; s < TV_MAX_SUITS; s++)
+    memcpy(r->order[s], order, n);
+}
+
 /* Plays each token of 'cards' as a one-card play, seats 0, 1, 2, ... */
 static void play_each(tv_trick *t, const char *cards) {
   char tok[8];
@@ -331,7 +337,7 @@ static void rank_order_override(void **state) {
   tv_trick_rules r;
   tv_trick_rules_default(&r);
   static const uint8_t order[] = {0, 2, 3, 4, 1}; /* A T K Q J */
-  memcpy(r.order, order, sizeof order);
+  set_order(&r, order, sizeof order);
   tv_err e;
   assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_OK);
   tv_trick t;
@@ -526,6 +532,37 @@ static void short_hand_plays_all_face_down(void **state) {
   assert_int_equal(tv_trick_winner(&t), 0);
 }
 
+/* KZM-R8 with open play (face_down = "short"): every full set is played
+ * face up, beating or not (BUR-R8), but a follower holding fewer cards
+ * than the lead plays them all face down, and cannot win. */
+static void short_hand_goes_face_down_in_open_play(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, NULL, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_SHORT);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 2);
+  play(&t, 0, "9S 8S 7S", false);
+  tv_trick_why w = why(&t, "AS TS", "AS TS", false);
+  assert_int_equal(w.rule, TV_RULE_SHORT_DOWN);
+  assert_string_equal(
+      w.because, "you hold fewer cards than the lead: play all 2 face down");
+  assert_int_equal(why(&t, "AS TS", "AS TS", true).rule, TV_RULE_OK);
+  assert_int_equal(why(&t, "AD TD KD", "AD TD KD", true).rule,
+                   TV_RULE_SHORT_DOWN);
+  assert_int_equal(why(&t, "AD TD KD", "AD TD KD", false).rule, TV_RULE_OK);
+  tv_hand h = H(&d, "AS TS"), p;
+  bool down = false;
+  assert_int_equal(tv_trick_each_play(&t, &h, NULL, NULL), 1);
+  tv_rng rng;
+  tv_rng_seed(&rng, 3);
+  assert_true(tv_trick_random(&t, &h, &rng, &p, &down));
+  assert_true(down);
+  play(&t, 1, "AS TS", true); /* would beat 9S 8S if it were a full set */
+  play(&t, 2, "6S 6H 6D", false);
+  assert_int_equal(tv_trick_winner(&t), 0);
+}
+
 /* KOZ-R9: every play the enumeration yields passes the legality check, and
  * a random play is one of them. */
 static bool check_each(const tv_hand *p, bool down, void *ud) {
@@ -600,9 +637,9 @@ static void play_out_draws_like_a_legal_pick(void **state) {
     tv_card cards[4];
     int seats[4], played;
     tv_err e;
-    assert_int_equal(
-        tv_trick_play_out(&t, hp, 4, first, &a, 99, cards, seats, &played, &e),
-        TV_OK);
+    assert_int_equal(tv_trick_play_out(&t, hp, 4, 0, first, &a, 99, cards,
+                                       seats, &played, &e),
+                     TV_OK);
     assert_int_equal(played, 4);
     assert_int_equal(t.nplays, 4);
     for (int i = 0, s = first; i < 4; i++, s = s % 4 + 1) {
@@ -639,12 +676,12 @@ static void play_out_counts_copies_and_stops_at_max(void **state) {
     tv_card c;
     int played;
     assert_int_equal(
-        tv_trick_play_out(&t, hp, 2, 1, &rng, 1, &c, NULL, &played, NULL),
+        tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 1, &c, NULL, &played, NULL),
         TV_OK);
     assert_int_equal(played, 1);
     twice += c == C(&d, "AS");
     assert_int_equal(
-        tv_trick_play_out(&t, hp, 2, 2, &rng, 5, NULL, NULL, &played, NULL),
+        tv_trick_play_out(&t, hp, 2, 0, 2, &rng, 5, NULL, NULL, &played, NULL),
         TV_OK);
     assert_int_equal(played, 1);
     assert_int_equal(other.size, 0);
@@ -670,27 +707,28 @@ static void play_out_refuses_bad_input(void **state) {
   int played = -1;
   tv_trick_init(&t, &d, &sets, -1);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_non_null(strstr(e.msg, "one-card"));
   tv_trick_init(&t, &d, &one, -1);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 3, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 2, 0, 3, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 0, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 0, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_int_equal(
-      tv_trick_play_out(&t, hole, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hole, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_non_null(strstr(e.msg, "seat 2"));
   assert_int_equal(a.size, 2);
   assert_int_equal(t.nplays, 0);
   assert_int_equal(played, 0);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e), TV_OK);
+      tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
+      TV_OK);
   assert_int_equal(
-      tv_trick_play_out(&t, hp, 2, 1, &rng, 9, NULL, NULL, &played, &e),
+      tv_trick_play_out(&t, hp, 2, 0, 1, &rng, 9, NULL, NULL, &played, &e),
       TV_EINVAL);
   assert_non_null(strstr(e.msg, "already"));
 }
@@ -736,15 +774,18 @@ static bool naive_beats(const tv_trick *t, tv_card c, tv_card b) {
   if (b == r->top) return false;
   int cs = tv_suit(t->deck, c), bs = tv_suit(t->deck, b);
   if (c == r->top && t->trump >= 0) cs = t->trump;
-  if (cs == bs)
-    return r->order[tv_rank(t->deck, c)] < r->order[tv_rank(t->deck, b)];
+  if (cs == bs && cs < t->deck->nsuits)
+    return r->order[cs][tv_rank(t->deck, c)] <
+           r->order[bs][tv_rank(t->deck, b)];
+  if (cs == bs) return false; /* jokers: identical cards */
   return t->trump >= 0 && cs == t->trump;
 }
 
 /* The one-card fast path (tv_trick_card_rule, tv_trick_play_card) agrees
  * with tv_trick_check without a hand and with tv_trick_play, over random
  * tricks under several rule sets (Kosel with the Schocha and face-down
- * play, Bura, leads of 1 or 3 only, leads of 2 or 3 only, Hosgin follow),
+ * play, Bura, leads of 1 or 3 only, leads of 2 or 3 only, Hosgin follow,
+ * open play with short followers face down),
  * every kind face up and down, with and without trump; and the beats
  * keys agree with the naive relation for every pair of kinds, a joker
  * and a non-natural trick order included. */
@@ -754,19 +795,20 @@ static void one_card_fast_path_agrees(void **state) {
   tv_err e;
   make_deck(&d, "A K Q J T 9 8 7 6", NULL, 1);
   assert_int_equal(tv_deck_add_jokers(&d, 1, 0, &e), TV_OK);
-  tv_trick_rules rules[5] = {
+  tv_trick_rules rules[6] = {
       set_rules(SIZES(1, 2, 3, 4), C(&d, "6S"), TV_DOWN_ALLOWED),
       set_rules(SIZES(1, 2, 3), TV_NO_CARD, TV_DOWN_NEVER),
       set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_ALLOWED),
       set_rules(SIZES(2, 3), TV_NO_CARD, TV_DOWN_NEVER),
       follow_rules(TV_HEAD_TRUMP_LED, TV_REF_WINNER, TV_VOID_TRUMP),
+      set_rules(SIZES(1, 3), TV_NO_CARD, TV_DOWN_SHORT),
   };
   static const uint8_t order[] = {0, 2, 3, 4, 1, 5, 6, 7, 8}; /* A T K Q J */
-  memcpy(rules[0].order, order, sizeof order);
+  set_order(&rules[0], order, sizeof order);
   tv_rng rng;
   tv_rng_seed(&rng, 11);
   for (int round = 0; round < 300; round++) {
-    const tv_trick_rules *r = &rules[round % 5];
+    const tv_trick_rules *r = &rules[round % 6];
     tv_trick t;
     tv_trick_init(&t, &d, r, (int)tv_rng_below(&rng, 5) - 1);
     for (tv_card c = 0; c < d.nkinds; c++)
@@ -828,7 +870,7 @@ static void rules_check_names_the_key(void **state) {
   assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
   assert_string_equal(e.msg, "key 'wild_top': needs a 'top' card");
   tv_trick_rules_default(&r);
-  r.order[1] = 0;
+  r.order[0][1] = 0;
   assert_int_equal(tv_trick_rules_check(&r, &d, &e), TV_EINVAL);
   assert_non_null(strstr(e.msg, "key 'ranks'"));
   tv_trick_rules_default(&r);
@@ -857,6 +899,7 @@ int main(void) {
       cmocka_unit_test(kosel_pot_lead_sizes),
       cmocka_unit_test(schocha_set_is_unbeatable),
       cmocka_unit_test(short_hand_plays_all_face_down),
+      cmocka_unit_test(short_hand_goes_face_down_in_open_play),
       cmocka_unit_test(random_plays_are_legal),
       cmocka_unit_test(play_out_draws_like_a_legal_pick),
       cmocka_unit_test(play_out_counts_copies_and_stops_at_max),

@@ -241,7 +241,7 @@ static void playout_obeys_hand_rules(void **state) {
         tv_err e;
         tv_trick_legal(&t, &before, &legal);
         assert_int_equal(
-            tv_trick_play_out(&t, hp, 4, s, &rng, 1, &c, &seat, &played, &e),
+            tv_trick_play_out(&t, hp, 4, 0, s, &rng, 1, &c, &seat, &played, &e),
             TV_OK);
         assert_int_equal(played, 1);
         assert_true(legal.n[c] > 0);

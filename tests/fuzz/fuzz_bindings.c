@@ -125,6 +125,7 @@ static const char *const words[] = {
     "previous",
     "trump_beat",
     "allowed",
+    "short",
     "ascii",
     "unicode",
     "color",

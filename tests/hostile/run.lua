@@ -15,7 +15,9 @@
 --
 --   talon test tests/hostile/run.lua            (from the source root)
 --   HOSTILE_ONLY=check/ talon test tests/hostile/run.lua   (a subset)
---   HOSTILE_JOBS=8, HOSTILE_TIMEOUT=8 (5 when the program takes --budget-ms), HOSTILE_KEEP=1 (keep the scratch dir)
+--   HOSTILE_JOBS (default: twice the cores), HOSTILE_TIMEOUT=20 (15 when the program takes
+--   --budget-ms: the budget ends a hang in about a second; the timeout is the backstop, wide
+--   enough for a machine busy with other work), HOSTILE_KEEP=1 (keep the scratch dir)
 local t = require "talon.host.testing"
 local program = require "tests.lua.repl.program"
 local quote = program.quote
@@ -25,7 +27,15 @@ local ROOT = require("talon").root or "."
 if ROOT:sub(1, 1) ~= "/" then ROOT = (os.getenv("PWD") or ".") .. "/" .. ROOT end
 local HERE = ROOT .. "/tests/hostile"
 local TIMEOUT = tonumber(os.getenv("HOSTILE_TIMEOUT") or "")
-local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 8
+-- Twice the cores: the cases are CPU-bound, and more jobs than that only
+-- make each one slower against its timeout.
+local function cores()
+  local p = io.popen("getconf _NPROCESSORS_ONLN 2>/dev/null")
+  local n = p and tonumber(p:read("l") or "")
+  if p then p:close() end
+  return n or 4
+end
+local JOBS = tonumber(os.getenv("HOSTILE_JOBS") or "") or 2 * cores()
 local ONLY = os.getenv("HOSTILE_ONLY")
 
 -- The commands, per target directory. FILE is the staged case.
@@ -75,7 +85,7 @@ local BUDGET_OPT = HELP:match("%s(%-%-budget%-ms)[%s=]") or HELP:match("%s(%-%-b
 if BUDGET_OPT then PRE[#PRE + 1], PRE[#PRE + 2] = BUDGET_OPT, "300" end
 -- a hang under the default budget (2 s a call, up to twice that for a
 -- host call charged to a game) must end well before the timeout
-TIMEOUT = TIMEOUT or (BUDGET_OPT and 5 or 8)
+TIMEOUT = TIMEOUT or (BUDGET_OPT and 15 or 20)
 -- and a small total budget per game and per bot, where there is one
 if HELP:find("%s%-%-total%-budget[%s=]") then
   PRE[#PRE + 1], PRE[#PRE + 2] = "--total-budget", "1000"

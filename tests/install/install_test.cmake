@@ -30,3 +30,9 @@ file(REAL_PATH "${PREFIX}/share/talon" want)
 run_talon("^${want}$" run root.lua)
 run_talon("hokm .*hosgin" list)
 run_talon("2 matches" sim hokm --games 2 --seed 1)
+
+# The manual page is installed where man finds it (man talon).
+if(NOT EXISTS "${PREFIX}/share/man/man1/talon.1")
+  message(FATAL_ERROR "no manual page at ${PREFIX}/share/man/man1/talon.1")
+endif()
+message(STATUS "share/man/man1/talon.1: ok")

@@ -24,10 +24,34 @@
  * Tricks
  * ====================================================================== */
 
+/* The trump choice at 'arg' under rules r: a trump order's name, else
+ * what tl_check_trump takes (a suit name, a Card, nil or false). */
+static int check_choice(lua_State *L, int arg, const tv_trick_rules *r,
+                        const tv_deck *d) {
+  size_t len;
+  if (lua_type(L, arg) != LUA_TSTRING || r->norders == 0)
+    return tl_check_trump(L, arg, d);
+  const char *name = lua_tolstring(L, arg, &len);
+  int choice = tv_trick_rules_choice(r, d, name, len);
+  if (choice >= TV_TRUMP_NONE) return choice;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  lua_pushfstring(L, "no suit or trump order \"%s\" (the rules' orders are",
+                  name);
+  luaL_addvalue(&b);
+  for (int i = 0; i < r->norders; i++) {
+    luaL_addchar(&b, ' ');
+    luaL_addstring(&b, r->orders[i].name);
+  }
+  luaL_addchar(&b, ')');
+  luaL_pushresult(&b);
+  return luaL_argerror(L, arg, lua_tostring(L, -1));
+}
+
 /* talon.trick(rules[, trump]) -> Trick */
 static int trick_new(lua_State *L) {
   tl_trick_rules *u = tl_check_trick_rules(L, 1);
-  int trump = tl_check_trump(L, 2, u->deck);
+  int trump = check_choice(L, 2, &u->r, u->deck);
   lua_settop(L, 2);
   tl_trick *t = lua_newuserdatauv(L, sizeof *t, 2);
   t->tag = TL_TAG_TRICK;
@@ -307,11 +331,12 @@ static int trick_clear(lua_State *L) {
 }
 
 /* t:reset([trump]) -> t: empties the trick and plays the next ones with
- * 'trump' (nil or false: none), as talon.trick(t:rules(), trump) would,
- * without a new Trick (a new hand of a long simulation). */
+ * 'trump' (a suit, a trump order's name; nil or false: none), as
+ * talon.trick(t:rules(), trump) would, without a new Trick (a new hand of
+ * a long simulation). */
 static int trick_reset(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
-  int trump = tl_check_trump(L, 2, t->t.deck);
+  int trump = check_choice(L, 2, t->t.rules, t->t.deck);
   tv_trick_init(&t->t, t->t.deck, t->t.rules, trump);
   lua_settop(L, 1);
   return 1;
@@ -319,7 +344,8 @@ static int trick_reset(lua_State *L) {
 
 /* t:set_progress(done, closed) -> t: a position mid-hand for the hand
  * rules: 'done' tricks completed (0..255) and the suits still closed to
- * leads (a list or string of suit names, "joker" for the jokers). */
+ * leads (a list of suit names, "joker" for the jokers, "trump" for a
+ * trump suit of its own). */
 static int trick_set_progress(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   const tv_deck *d = t->t.deck;
@@ -336,6 +362,9 @@ static int trick_set_progress(lua_State *L) {
     int s = name ? tv_deck_find_suit(d, name, len) : -1;
     if (s < 0 && name && strcmp(name, "joker") == 0 && d->joker != TV_NO_CARD)
       s = d->nsuits;
+    if (s < 0 && name && strcmp(name, "trump") == 0 &&
+        t->t.trump == d->nsuits + 1)
+      s = d->nsuits + 1; /* a trump suit of its own */
     if (s < 0)
       luaL_argerror(
           L, 3,

@@ -7,6 +7,7 @@
 #define TALON_LUA_TRICK_H
 
 #include "lua_util.h"
+#include "lua_spec.h"
 
 /* Pushes the cards of a play of the Trick at argument 1: a Card for one
  * card, else a new Hand. */
@@ -21,6 +22,16 @@ extern const luaL_Reg tl_trick_query_methods[];
 
 /* The Trick metamethods (__len, __tostring), also in lua_trick_query.c. */
 extern const luaL_Reg tl_trick_metamethods[];
+
+/* Reads the spec's 'ranks' (a string for every suit, or a table of suit
+ * name -> string) into r->order; raises the spec's errors. */
+void tl_read_trick_ranks(const tl_spec *s, const tv_deck *d, tv_trick_rules *r);
+
+/* Reads the spec's 'trumps' (order name -> cards, or -> { cards = ...,
+ * ranks = ... }) into r's trump orders, after 'ranks' was read (an order
+ * without ranks of its own takes r's); raises the spec's errors. */
+void tl_read_trick_orders(const tl_spec *s, const tv_deck *d,
+                          tv_trick_rules *r);
 
 /* Registers the TrickRules metatable and sets talon.trickrules in the
  * table at the stack top; leaves the stack as it found it. */

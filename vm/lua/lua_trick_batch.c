@@ -85,22 +85,40 @@ static void same_hands(lua_State *L, int arg, int anchor, int n,
   }
 }
 
-/* Plays up to 'max' cards of the current trick from 'seat' (emptying a
- * full trick first), records them after 'at' in the tables at 'ci' when
- * ci > 0, and adds a trick it fills to 'wins' (when given). Returns the
- * number of cards played; raises on bad input. */
+/* The seats sitting out at 'idx': nil for none, or a table in which
+ * out[s] is true for each seat s of 1..nh that sits out (st.out). */
+static uint32_t seats_out(lua_State *L, int idx, int nh, int arg) {
+  uint32_t out = 0;
+  if (lua_isnoneornil(L, idx)) return 0;
+  if (lua_type(L, idx) != LUA_TTABLE)
+    luaL_argerror(L, arg,
+                  lua_pushfstring(L, "the seats out: a table or nil, not %s",
+                                  luaL_typename(L, idx)));
+  for (int s = 1; s <= nh; s++) {
+    if (lua_rawgeti(L, idx, s) != LUA_TNIL && lua_toboolean(L, -1))
+      out |= 1u << (s - 1);
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+/* Plays up to 'max' cards of the current trick from 'seat' among the
+ * seats in play (emptying a full trick first), records them after 'at' in
+ * the tables at 'ci' when ci > 0, and adds a trick it fills to 'wins'
+ * (when given). Returns the number of cards played; raises on bad input. */
 static int play_rest(lua_State *L, tl_trick *t, tv_hand **hands, int nh,
-                     int seat, tv_rng *r, int max, int ci, lua_Integer at,
-                     int won_arg, tv_hand **wins) {
-  if (t->t.nplays >= nh) tv_trick_clear(&t->t);
+                     uint32_t out, int seat, tv_rng *r, int max, int ci,
+                     lua_Integer at, int won_arg, tv_hand **wins) {
+  int nin = tv_trick_seats_in(nh, out);
+  if (nin > 0 && t->t.nplays >= nin) tv_trick_clear(&t->t);
   tv_card cards[TV_TRICK_MAX_PLAYS];
   int seats[TV_TRICK_MAX_PLAYS], played;
   tv_err e;
-  tv_status st = tv_trick_play_out(&t->t, hands, nh, seat, r, max, cards, seats,
-                                   &played, &e);
+  tv_status st = tv_trick_play_out(&t->t, hands, nh, out, seat, r, max, cards,
+                                   seats, &played, &e);
   if (ci > 0) record_plays(L, ci, cards, seats, played, at);
   if (st != TV_OK) luaL_argerror(L, 2, e.msg);
-  if (wins && played > 0 && t->t.nplays == nh) add_won(L, won_arg, wins, t);
+  if (wins && played > 0 && t->t.nplays == nin) add_won(L, won_arg, wins, t);
   return played;
 }
 
@@ -127,10 +145,11 @@ static lua_Integer check_at(lua_State *L, int arg) {
   return at;
 }
 
-/* t:play_out(hands, seat, rng[, max[, cards, seats[, at[, won]]]])
- * -> n, winner: plays random legal one-card plays for the seats in turn
- * from 'seat' (after s comes s % #hands + 1) until the trick has #hands
- * plays (at most 'max' cards), each drawn as t:legal(hand):pick(rng) would
+/* t:play_out(hands, seat, rng[, max[, cards, seats[, at[, won[, out]]]]])
+ * -> n, winner: plays random legal one-card plays for the seats in play
+ * in turn from 'seat' (after s comes s % #hands + 1, passing over the
+ * seats s with out[s] true) until the trick has a play of each seat in
+ * play (at most 'max' cards), each drawn as t:legal(hand):pick(rng) would
  * draw it and removed from its hand; a trick already full is emptied
  * first, so calls in a row play trick after trick. The cards and seats go
  * to cards[at + i] and seats[at + i] when the tables are given; with
@@ -153,7 +172,8 @@ static int trick_play_out(lua_State *L) {
     luaL_checktype(L, 9, LUA_TTABLE);
     check_hands(L, 9, t, nh, wins);
   }
-  int played = play_rest(L, t, hands, nh, (int)seat, r,
+  uint32_t away = seats_out(L, 10, nh, 10);
+  int played = play_rest(L, t, hands, nh, away, (int)seat, r,
                          max > INT32_MAX ? INT32_MAX : (max < 0 ? 0 : (int)max),
                          out ? 6 : 0, at, 9, won ? wins : NULL);
   lua_pushinteger(L, played);
@@ -162,18 +182,20 @@ static int trick_play_out(lua_State *L) {
   return 2;
 }
 
-/* t:play_tricks(hands, seat, rng, cards, seats, at, stop, won, after, arg)
- * -> at, result, seat: plays whole tricks as t:play_out does (the rest of
- * the current one first, from 'seat'), recording at cards[at + i] and
+/* t:play_tricks(hands, seat, rng, cards, seats, at, stop, won, after, arg
+ * [, out]) -> at, result, seat: plays whole tricks as t:play_out does (the
+ * rest of the current one first, from 'seat', among the seats in play:
+ * out[s] true for a seat that sits out), recording at cards[at + i] and
  * seats[at + i] and adding each trick to won[winner]; after each trick it
  * calls after(arg, winner, t) with the full trick. The hook returns
- * (result, next): a result other than nil stops the batch; else 'next'
- * (a seat) leads the next trick. The batch also stops before a trick that
- * would record beyond index 'stop'. Returns the new 'at', the hook's
- * result (nil when 'stop' ended the batch) and the seat to move. The trick
- * is left empty after a batch that played any card. The Hands of 'hands'
- * and 'won' are read once: a hook may change their cards but must not
- * replace them (an error at the end of the batch says so). */
+ * (result, next, out): a result other than nil stops the batch; else
+ * 'next' (a seat) leads the next trick, among the seats 'out' leaves in
+ * play (nil: every seat). The batch also stops before a trick that would
+ * record beyond index 'stop'. Returns the new 'at', the hook's result (nil
+ * when 'stop' ended the batch) and the seat to move. The trick is left
+ * empty after a batch that played any card. The Hands of 'hands' and
+ * 'won' are read once: a hook may change their cards but must not replace
+ * them (an error at the end of the batch says so). */
 static int trick_play_tricks(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
@@ -187,34 +209,39 @@ static int trick_play_tricks(lua_State *L) {
   luaL_checktype(L, 9, LUA_TTABLE);
   check_hands(L, 9, t, nh, wins);
   luaL_checktype(L, 10, LUA_TFUNCTION);
-  lua_settop(L, 11);
-  int anchors = 12; /* hands[1..nh], then won[1..nh] */
+  lua_settop(L, 12);
+  uint32_t out = seats_out(L, 12, nh, 12);
+  int anchors = 13; /* hands[1..nh], then won[1..nh] */
   anchor_hands(L, 2, nh);
   anchor_hands(L, 9, nh);
   int base = lua_gettop(L); /* the hook's results go above */
-  int played_any = 0;
+  int played_any = 0, nin = tv_trick_seats_in(nh, out);
   lua_pushnil(L); /* base + 1: the hook's result */
   /* at + need <= stop, written so that no sum can overflow (0 <= at) */
-  while (at <= stop &&
-         stop - at >= nh - (t->t.nplays >= nh ? 0 : t->t.nplays)) {
-    at += play_rest(L, t, hands, nh, (int)seat, r, nh, 5, at, 9, wins);
+  while (nin > 0 && at <= stop &&
+         stop - at >= nin - (t->t.nplays >= nin ? 0 : t->t.nplays)) {
+    at += play_rest(L, t, hands, nh, out, (int)seat, r, nin, 5, at, 9, wins);
     played_any = 1;
     lua_settop(L, base);
     lua_pushvalue(L, 10);
     lua_pushvalue(L, 11);
     lua_pushinteger(L, t->t.p[t->t.best].seat);
     lua_pushvalue(L, 1);
-    lua_call(L, 3, 2); /* base + 1: result, base + 2: next */
+    lua_call(L, 3, 3); /* base + 1: result, + 2: next, + 3: out */
     if (!lua_isnil(L, base + 1)) break;
     seat = luaL_checkinteger(L, base + 2);
     luaL_argcheck(L, seat >= 1 && seat <= nh, 10,
                   "the hook's next seat is outside 1..#hands");
-    lua_pop(L, 1);
+    /* the next trick is full at the seats in play then */
+    if (t->t.nplays >= nin) tv_trick_clear(&t->t);
+    out = seats_out(L, base + 3, nh, 10);
+    nin = tv_trick_seats_in(nh, out);
+    lua_settop(L, base + 1);
   }
   if (played_any) {
     same_hands(L, 2, anchors, nh, "hands");
     same_hands(L, 9, anchors + nh, nh, "won");
-    if (t->t.nplays >= nh) tv_trick_clear(&t->t);
+    if (t->t.nplays >= nin) tv_trick_clear(&t->t);
   }
   lua_settop(L, base + 1);
   lua_pushinteger(L, at);

@@ -1,7 +1,8 @@
 /*
  * lua_trick_query.c - the Trick methods that report on a trick without
  * changing it: who wins and why, each play, its cards and points, the
- * trump and led suits, and how a trick prints.
+ * trump, the led suit and the suit a card counts as, and how a trick
+ * prints.
  */
 #include "lua_util.h"
 #include "lua_trick.h"
@@ -62,18 +63,41 @@ static int trick_len(lua_State *L) {
   return 1;
 }
 
+/* An effective suit's name: the deck's, "joker", or "trump" for a trump
+ * suit of its own (Skat's Grand); nil for none. */
 static void push_suit(lua_State *L, const tv_deck *d, int s) {
   if (s < 0)
     lua_pushnil(L);
   else
-    lua_pushstring(L, s < d->nsuits ? d->suit_name[s] : "joker");
+    lua_pushstring(L, s < d->nsuits    ? d->suit_name[s]
+                      : s == d->nsuits ? "joker"
+                                       : "trump");
 }
 
-/* t:trump(), t:led() -> suit name or nil */
+/* t:trump() -> the trump choice's name (a suit's, or a trump order's) or
+ * nil; t:led() -> the led suit (effective) or nil */
 static int trick_trump(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
-  push_suit(L, t->t.deck, t->t.trump);
+  const char *name = tv_trick_trump_name(&t->t);
+  if (!name) return 0;
+  lua_pushstring(L, name);
   return 1;
+}
+
+/* t:suit(card) -> suit, place: the suit card counts as in this trick (the
+ * trump order moves cards into the trump suit) and its place there, 1 the
+ * highest. */
+static int trick_suit(lua_State *L) {
+  tl_trick *t = tl_check_trick(L);
+  tv_card c = tl_check_card(L, 2, t->t.deck);
+  int s = tv_trick_suit(&t->t, c), place = 1;
+  for (uint64_t m = tv_trick_suit_mask(&t->t, s); m; m &= m - 1) {
+    tv_card k = (tv_card)__builtin_ctzll(m);
+    if (tv_trick_place(&t->t, k) < tv_trick_place(&t->t, c)) place++;
+  }
+  push_suit(L, t->t.deck, s);
+  lua_pushinteger(L, place);
+  return 2;
 }
 
 static int trick_led(lua_State *L) {
@@ -118,12 +142,15 @@ static int trick_tostring(lua_State *L) {
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   luaL_addstring(&b, "trick (");
-  if (tt->trump < 0)
+  const char *name = tv_trick_trump_name(tt);
+  if (!name)
     luaL_addstring(&b, "no trump");
+  else if (tt->choice >= TV_TRUMP_ORDER)
+    luaL_addstring(&b, name); /* "grand", "null" */
   else {
     luaL_addstring(&b, "trump ");
-    luaL_addstring(&b, st == TV_STYLE_ASCII ? tt->deck->suit_name[tt->trump]
-                                            : tt->deck->suit_glyph[tt->trump]);
+    luaL_addstring(&b, st == TV_STYLE_ASCII ? tt->deck->suit_name[tt->choice]
+                                            : tt->deck->suit_glyph[tt->choice]);
   }
   luaL_addstring(&b, tt->nplays ? "):" : "): empty");
   for (int i = 0; i < tt->nplays; i++) {
@@ -152,8 +179,7 @@ static int trick_progress(lua_State *L) {
   lua_newtable(L);
   int n = 0;
   for (unsigned c = t->t.closed; c; c &= c - 1) {
-    int s = __builtin_ctz(c);
-    lua_pushstring(L, s < d->nsuits ? d->suit_name[s] : "joker");
+    push_suit(L, d, __builtin_ctz(c));
     lua_rawseti(L, -2, ++n);
   }
   return 2;
@@ -167,6 +193,7 @@ const luaL_Reg tl_trick_query_methods[] = {
     {"points", trick_points},
     {"trump", trick_trump},
     {"led", trick_led},
+    {"suit", trick_suit},
     {"size", trick_size},
     {"rules", trick_rules},
     {"deck", trick_deck},

@@ -2,7 +2,8 @@
  * lua_trickrules.c - talon.trickrules(deck, spec): a game's card-play rules
  * read from a Lua table, every key checked once, compiled into the
  * tv_trick_rules struct of a talon.TrickRules userdata (docs/api.md "Tricks"
- * lists the keys and the seed rule each one models).
+ * lists the keys and the seed rule each one models); the rank and trump
+ * orders are read in lua_trickorders.c.
  */
 #include "lua_trick.h"
 #include "lua_util.h"
@@ -15,32 +16,17 @@ static const char *const rule_keys[] = {
     "ranks",     "top",        "wild_top",           "lead_sizes",
     "face_down", "doc",        "unbroken",           "break_on_play",
     "breaks",    "first_lead", "not_on_first_trick", "never_forced_to_lead",
-    NULL,
+    "trumps",    NULL,
 };
 static const char *const head_names[] = {"never", "trump_led", "always", NULL};
 static const char *const ref_names[] = {"winner", "previous", NULL};
 static const char *const void_names[] = {"any", "trump", "trump_beat", NULL};
-static const char *const down_names[] = {"never", "allowed", NULL};
+static const char *const down_names[] = {"never", "allowed", "short", NULL};
 
 /* ======================================================================
  * Reading the rules table (argument 2 of talon.trickrules): a spec
  * (lua_spec.h) whose errors read "key 'k': ...".
  * ====================================================================== */
-
-/* 'ranks': rank names from highest to lowest in the trick order. */
-static void read_order(const tl_spec *s, const tv_deck *d, tv_trick_rules *r) {
-  uint8_t ranks[TV_MAX_RANKS];
-  if (tl_spec_get(s, "ranks") != LUA_TNIL) {
-    int n = tl_spec_ranks(s, "ranks", -1, d, ranks);
-    if (n != d->nranks)
-      tl_spec_error(s, "ranks",
-                    "name all %d ranks of the deck, highest first (got %d)",
-                    d->nranks, n);
-    for (int place = 0; place < n; place++)
-      r->order[ranks[place]] = (uint8_t)place;
-  }
-  lua_pop(s->L, 1);
-}
 
 static void read_top(const tl_spec *s, const tv_deck *d, tv_trick_rules *r) {
   lua_State *L = s->L;
@@ -210,7 +196,8 @@ static int trick_rules_new(lua_State *L) {
   r->on_void = (uint8_t)tl_spec_enum(&s, "void", void_names, 0);
   r->face_down = (uint8_t)tl_spec_enum(&s, "face_down", down_names, 0);
   r->wild_top = tl_spec_bool(&s, "wild_top", false);
-  read_order(&s, d, r);
+  tl_read_trick_ranks(&s, d, r);
+  tl_read_trick_orders(&s, d, r);
   read_top(&s, d, r);
   read_sizes(&s, r);
   read_hand_rules(&s, d, r);
@@ -245,6 +232,14 @@ static int trick_rules_tostring(lua_State *L) {
   }
   if (r->wild_top) add_field(&b, "wild_top", "true");
   if (tv_trick_rules_hand(r)) add_field(&b, "hand_rules", "yes");
+  if (r->norders) {
+    luaL_addstring(&b, "trumps={");
+    for (int i = 0; i < r->norders; i++) {
+      if (i) luaL_addchar(&b, ',');
+      luaL_addstring(&b, r->orders[i].name);
+    }
+    luaL_addstring(&b, "} ");
+  }
   luaL_addstring(&b, "lead_sizes={");
   for (int n = 1, first = 1; n <= TV_TRICK_MAX_SET; n++)
     if (r->lead_sizes >> n & 1) {

@@ -266,6 +266,7 @@ static void sb_enter(tl_sandbox *sb, lua_State *L, int ms, int flags,
     }
   }
   if (flags & TL_SB_SIGINT) sb->watch_int = 1;
+  if (flags & TL_SB_DEFER_SIGINT) sb->watch_int = 0;
   if ((sb->deadline || sb->watch_int) && !sb->ticking) sb_start_ticking(sb);
 }
 
@@ -298,6 +299,17 @@ static void sb_leave(tl_sandbox *sb, lua_State *L, int flags, sb_frame *fr) {
     lua_sethook(sb->running, sb_hook, LUA_MASKCOUNT, 1);
   }
   if (flags & TL_SB_SIGINT) drain_sigint(&fr->mask);
+}
+
+int tl_sandbox_take_interrupt(void) {
+  sigset_t set;
+  struct timespec zero = {0, 0};
+  if (!sigint_pending()) return 0;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  while (sigint_pending() && sigtimedwait(&set, NULL, &zero) == SIGINT)
+    ;
+  return 1;
 }
 
 int tl_sandbox_stopping(lua_State *L) {
@@ -374,9 +386,9 @@ tl_sb_status tl_sandbox_pcall(lua_State *L, int nargs, int nresults,
   return st;
 }
 
-int tl_sandbox_call_results(lua_State *L, int fn, int budget_ms) {
+int tl_sandbox_call_results(lua_State *L, int fn, int budget_ms, int flags) {
   tl_sb_status st =
-      tl_sandbox_pcall2(L, lua_gettop(L) - fn, LUA_MULTRET, budget_ms, 0);
+      tl_sandbox_pcall2(L, lua_gettop(L) - fn, LUA_MULTRET, budget_ms, flags);
   if (st == TL_SB_OK) {
     lua_pushboolean(L, 1);
     lua_insert(L, fn);

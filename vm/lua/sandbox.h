@@ -32,7 +32,12 @@ typedef enum tl_sb_status {
 } tl_sb_status;
 
 /* Flag for tl_sandbox_pcall: turn Ctrl-C into an "interrupted!" error. */
-#define TL_SB_SIGINT 1
+#define TL_SB_SIGINT       1
+/* Flag for tl_sandbox_pcall: Ctrl-C stops neither this call nor the calls
+ * inside it; it stays pending until tl_sandbox_take_interrupt takes it (a
+ * long simulation asks between matches and stops cleanly). One not taken
+ * when the call returns reaches the caller as usual. */
+#define TL_SB_DEFER_SIGINT 2
 
 /* ---- states ---- */
 
@@ -70,10 +75,16 @@ tl_sb_status tl_sandbox_pcall2(lua_State *L, int nargs, int nresults,
                                int budget_ms, int flags);
 
 /* Calls the function at index 'fn' with the values above it as
- * tl_sandbox_pcall2 does, and leaves the results as talon.sandbox.call
- * returns them, from index 'fn' on: true and the results, or false, the
- * message, the original error value and the kind. Returns how many. */
-int tl_sandbox_call_results(lua_State *L, int fn, int budget_ms);
+ * tl_sandbox_pcall2 does (with 'flags'), and leaves the results as
+ * talon.sandbox.call returns them, from index 'fn' on: true and the
+ * results, or false, the message, the original error value and the kind.
+ * Returns how many. */
+int tl_sandbox_call_results(lua_State *L, int fn, int budget_ms, int flags);
+
+/* Takes a pending Ctrl-C (one held back by TL_SB_DEFER_SIGINT, or any
+ * that arrived while SIGINT is blocked): returns 1 and consumes it, or
+ * returns 0. Async-signal-safe calls only; never raises. */
+int tl_sandbox_take_interrupt(void);
 
 /* Monotonic time in milliseconds (CLOCK_MONOTONIC; a vDSO call, cheap
  * enough to take around every call into game code). */
@@ -180,6 +191,8 @@ void tl_sandbox_harden(lua_State *L);
  *   freeze(t [, name]) -> view           (tl_sandbox_freeze; name "?")
  *   safe() -> table                      (tl_sandbox_push_safe)
  *   clock() -> milliseconds              (CLOCK_MONOTONIC, a float; for
- *     charging calls to a total budget) */
+ *     charging calls to a total budget)
+ *   deferred(f, ...) -> as call          (no budget; TL_SB_DEFER_SIGINT)
+ *   interrupted() -> boolean             (tl_sandbox_take_interrupt) */
 
 #endif

@@ -39,7 +39,7 @@ static int charge_budget(lua_State *L) {
 static int charge_run(lua_State *L) {
   charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
   luaL_checkany(L, 1);
-  return tl_sandbox_call_results(L, 1, cs->budget_ms);
+  return tl_sandbox_call_results(L, 1, cs->budget_ms, 0);
 }
 
 /* The meter's "left" (the key is upvalue 2: an interned string pushed as
@@ -72,7 +72,7 @@ static int charged(lua_State *L, int times) {
   int ms = cs->budget_ms * times;
   double t0 = cs->depth == 0 ? tl_sandbox_clock_ms() : 0;
   cs->depth++;
-  int n = tl_sandbox_call_results(L, 2, ms);
+  int n = tl_sandbox_call_results(L, 2, ms, 0);
   cs->depth--;
   if (cs->depth == 0) {
     lua_Number left = meter_left(L) - (tl_sandbox_clock_ms() - t0);

@@ -38,7 +38,20 @@ static int sandbox_call(lua_State *L) {
   luaL_checkany(L, 2);
   if (ms > 0 && tl_sandbox_memory(L, NULL) == 0)
     return luaL_error(L, "sandbox.call: time budgets need a sandbox state");
-  return tl_sandbox_call_results(L, 2, ms);
+  return tl_sandbox_call_results(L, 2, ms, 0);
+}
+
+/* deferred(f, ...): f runs to its end through Ctrl-C, which waits for
+ * interrupted() (a simulation stops between matches and prints what it
+ * has); no budget of its own, nested budgets still apply. */
+static int sandbox_deferred(lua_State *L) {
+  luaL_checkany(L, 1);
+  return tl_sandbox_call_results(L, 1, 0, TL_SB_DEFER_SIGINT);
+}
+
+static int sandbox_interrupted(lua_State *L) {
+  lua_pushboolean(L, tl_sandbox_take_interrupt());
+  return 1;
 }
 
 static int sandbox_memory(lua_State *L) {
@@ -81,6 +94,8 @@ static const luaL_Reg sandbox_functions[] = {
     {"freeze", sandbox_freeze},
     {"safe", sandbox_safe},
     {"clock", sandbox_clock},
+    {"deferred", sandbox_deferred},
+    {"interrupted", sandbox_interrupted},
     {NULL, NULL},
 };
 

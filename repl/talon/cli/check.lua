@@ -34,7 +34,7 @@ local function report(def, f)
 end
 
 function check.run(args)
-  local def, params, p = options.game(args, { games = "value", hands = "value" })
+  local def, params, p = options.game(args, { games = "value", hands = "value", json = "switch" })
   local n = options.int(p, "games", 100)
   params.hands = options.int(p, "hands", HANDS)
   local first = math.tointeger(params.seed)
@@ -46,6 +46,14 @@ function check.run(args)
   end
   local t0 = os.clock()
   local failure, stats = invariants.run(def, params, n, first, LIMIT)
+  if p.flags.json then
+    local json = require "talon.cli.json"
+    print(json.encode { game = def.name, games = stats and stats.games or 0, first_seed = first,
+      hands = params.hands, actions = stats and stats.actions, ended = stats and stats.ended,
+      ok = failure == nil and stats.games == n,
+      failure = failure and { kind = failure.kind, seed = failure.seed,
+                              message = string.match(failure.message, "^[^\n]*") } or nil })
+  end
   if failure then
     report(def, failure)
     return 1
@@ -55,6 +63,7 @@ function check.run(args)
       :format(def.name, stats.games, n))
     return 1
   end
+  if p.flags.json then return 0 end
   print(("%s: %d random games (seeds %d-%d, %d actions; %d matches finished, %d stopped at"
     .. " --hands %d), every invariant held (%.2f s)"):format(def.name, stats.games, first,
     first + n - 1, stats.actions, stats.ended, n - stats.ended, params.hands, os.clock() - t0))

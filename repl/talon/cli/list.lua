@@ -25,10 +25,16 @@ function list.files()
   return files
 end
 
+-- The player counts in order: "2-6" for a run, else "2, 4"; the list's
+-- first (the default) in brackets when it is not the smallest.
 function list.players_text(def)
-  local l = {}
-  for i, n in ipairs(def.players) do l[i] = tostring(n) end
-  return table.concat(l, "/")
+  local l = { table.unpack(def.players) }
+  table.sort(l)
+  local run = #l > 2
+  for i = 2, #l do run = run and l[i] == l[i - 1] + 1 end
+  local text = run and ("%d-%d"):format(l[1], l[#l]) or table.concat(l, ", ")
+  if def.players[1] ~= l[1] then text = ("%s (default %d)"):format(text, def.players[1]) end
+  return text
 end
 
 -- "-o name=value  doc" for each option, sorted by name; 'values' are the
@@ -40,7 +46,11 @@ function list.option_lines(def, values, indent)
     local v = values and values[name]
     if v == nil then v = o.default end
     local mark = v ~= o.default and "*" or " "
-    out[#out + 1] = ("%s%s-o %s=%s  %s"):format(indent, mark, name, tostring(v), o.doc or "")
+    local range = (o.min and o.max and (" (%s to %s)"):format(o.min, o.max))
+      or (o.min and (" (at least %s)"):format(o.min))
+      or (o.max and (" (at most %s)"):format(o.max)) or ""
+    out[#out + 1] = ("%s%s-o %s=%s  %s%s"):format(indent, mark, name, tostring(v), o.doc or "",
+      range)
   end
   return out
 end
@@ -85,10 +95,36 @@ local function print_variant(v, indent)
   if c ~= "" then print(("%s  defaults: %s"):format(indent, c)) end
 end
 
+-- A game or variant as data, for --json.
+local function game_data(name, def)
+  local opts = {}
+  for _, k in ipairs(options.sorted_keys(def.options)) do
+    local o = def.options[k]
+    opts[#opts + 1] = { name = k, default = o.default, doc = o.doc, values = o.values,
+                        min = o.min, max = o.max }
+  end
+  return { file = name, name = def.name, summary = def.summary, players = def.players,
+           options = opts, base = def.base and def.base.name or nil }
+end
+
+local function json_list(games, orphans)
+  local out = {}
+  for _, g in ipairs(games) do
+    local d = game_data(g.name, g.def)
+    d.variants = {}
+    for i, v in ipairs(g.variants) do d.variants[i] = game_data(v.name, v.def) end
+    out[#out + 1] = d
+  end
+  for _, v in ipairs(orphans) do out[#out + 1] = game_data(v.name, v.def) end
+  print(require("talon.cli.json").encode(out))
+  return 0
+end
+
 function list.run(args)
-  local p = options.parse(args or {}, {})
+  local p = options.parse(args or {}, { json = "switch" })
   if p.positional[1] then options.usage_error("unexpected argument '%s'", p.positional[1]) end
   local games, orphans = load_all()
+  if p.flags.json then return json_list(games, orphans) end
   for _, g in ipairs(games) do
     print(("%-10s %s players  %s"):format(g.name, list.players_text(g.def), g.def.summary))
     for _, line in ipairs(list.option_lines(g.def, nil, "            ")) do print(line) end

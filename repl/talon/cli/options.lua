@@ -13,7 +13,9 @@ local options = {}
 
 -- Flags every game subcommand knows: name -> "value" (takes an argument)
 -- or "switch". Subcommands pass their own extra flags.
-local COMMON = { players = "value", seed = "value", o = "value" }
+-- --ascii and --no-color choose how cards print (talon.cli.term).
+local COMMON = { players = "value", seed = "value", o = "value", ascii = "switch",
+                 ["no-color"] = "switch" }
 
 -- Raises a usage error (exit 2) with a message built from 'fmt'.
 function options.usage_error(fmt, ...)
@@ -161,7 +163,7 @@ function options.trim_traceback(msg)
     end
     pos = e + 1
   end
-  if #keep == 0 then return msg end
+  if #keep == 0 then return head end -- the framework's own frames tell a player nothing
   return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")
 end
 

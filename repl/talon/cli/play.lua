@@ -3,14 +3,17 @@
 -- Works the same through a pipe (tests drive it with printf): no pauses
 -- and no colour unless stdout is a terminal, a prompt per decision, end
 -- of input quits cleanly. Bad input is answered and the prompt repeated;
--- nothing typed can crash the game.
+-- nothing typed can crash the game. A session may also start from a
+-- record (--resume) or from another front end's game (play.go: the
+-- `branch` of `talon replay`).
 local options = require "talon.cli.options"
 local bots = require "talon.cli.bots"
 local term = require "talon.cli.term"
 local tbl = require "talon.cli.table"
+local ask = require "talon.cli.ask"
 local game = require "talon.game"
 local sandbox = require "talon.host.sandbox"
-local actions = require "talon.actions"
+local prompt = require "talon.cli.prompt"
 
 local play = {}
 
@@ -23,18 +26,17 @@ commands:
   undo          take back your last decision (and the bots' moves since)
   legal         list your legal actions
   table         draw the table again
-  score         how the scores were reached
+  last          the last trick and why it was won
+  score         the scores and how they were reached, hand by hand
+  rules         the game's rules with this game's options
+  explain RULE  one rule (or option) of the game, as it reads here
   explain       show (or stop showing) why each bot plays what it plays
   help          this text
   quit          leave the game (end of input does the same)]]
 
 local function say(fmt, ...) io.write(fmt:format(...), "\n") end
 
--- An action as shown to the reader: its cards in the current style
--- ("discard 9♦ 8♦"; the parser reads both spellings).
-local function shown(_, a)
-  return actions.text(a, require("talon").style())
-end
+local function shown(_, a) return ask.shown(a) end
 
 -- Prints the events 'seat' may see from index 'from'; returns the next.
 -- Moves are printed by the loop itself, so 'action' events are skipped.
@@ -47,71 +49,6 @@ local function show_events(g, seat, from)
     end
   end
   return #evs + 1
-end
-
--- The length of the run of 'verb N' actions from list[i] whose numbers
--- grow by the same step, and that step.
--- The list is the game's: its actions are read raw (no metamethod runs).
-local function field(a, k)
-  return type(a) == "table" and rawget(a, k) or nil
-end
-
-local function int_run(list, i)
-  local a, b = rawget(list, i), rawget(list, i + 1)
-  local verb, arg = field(a, "verb"), field(a, "arg")
-  if type(verb) ~= "string" or math.type(arg) ~= "integer" or field(b, "verb") ~= verb
-    or math.type(field(b, "arg")) ~= "integer" then return 1 end
-  local step, n = field(b, "arg") - arg, 2
-  while field(rawget(list, i + n), "verb") == verb
-    and field(rawget(list, i + n), "arg") == arg + n * step do n = n + 1 end
-  return n, step
-end
-
--- The legal actions; long runs such as bid 670 … bid 5000 are shortened.
-local function legal_text(g)
-  local parts, list, i = {}, g:legal(), 1
-  while i <= rawlen(list) do
-    local n, step = int_run(list, i)
-    if n >= 4 then
-      parts[#parts + 1] = ("%s %d…%d (steps of %d)"):format(field(list[i], "verb"),
-        field(list[i], "arg"), field(list[i + n - 1], "arg"), step)
-    else
-      n = 1
-      parts[#parts + 1] = shown(g, rawget(list, i))
-    end
-    i = i + n
-  end
-  return table.concat(parts, "  ")
-end
-
--- A violation as lines: the evidence, the rule's text, what would do.
--- Only its string fields are shown, read raw: a game may have made it.
-local function violation_text(g, v)
-  if type(v) ~= "table" then return sandbox.text(v) end
-  local function str(k)
-    local x = rawget(v, k)
-    return type(x) == "string" and x or nil
-  end
-  local vrule, because, satisfy = str("rule"), str("because"), str("satisfy")
-  local lines = { (vrule and (vrule .. ": ") or "") .. (because or sandbox.text(v)) }
-  local rule = vrule and sandbox.text_of(game.rule_text, g.def, vrule, g.opts)
-  if rule then lines[#lines + 1] = ("  rule %s: %s"):format(vrule, rule) end
-  if satisfy then lines[#lines + 1] = "  instead: " .. satisfy end
-  return table.concat(lines, "\n")
-end
-
--- `why X`: the phase's rule when legal, else the violation object.
-local function why(c, text)
-  local g = c.g
-  if text == "" then return say("why what? e.g. 'why QS'") end
-  local a, err = g:parse(text)
-  if not a then return say("%s", err) end
-  local v = g:why(a)
-  if not v then
-    local doc = sandbox.text_of(game.phase_doc, g.def, g:phase(), g.opts)
-    return say("%s is legal now%s", shown(g, a), doc and (" — " .. doc) or "")
-  end
-  say("%s is not allowed: %s", shown(g, a), violation_text(g, v))
 end
 
 local function hint(c)
@@ -152,10 +89,10 @@ end
 local function help(c)
   say("%s", HELP)
   local g, phase = c.g, c.g:phase()
-  if phase then -- what the game asks for now, and the words it takes
+  if phase then -- what the game asks for now, and the words it takes now
     local doc = sandbox.text_of(game.phase_doc, g.def, phase, g.opts)
-    local verbs = g.def.phases[phase].verbs
-    say("now, phase %s: %s%s", phase, doc or "", verbs and ("; type " ..
+    local verbs = ask.verbs_now(g)
+    say("now, phase %s: %s%s", phase, doc or "", #verbs > 0 and ("; type " ..
       table.concat(verbs, ", ")) or "")
   end
   local cmds = game_commands(c.def)
@@ -180,20 +117,36 @@ local COMMANDS = {
   ["?"] = help,
   quit = function() return "quit" end,
   exit = function() return "quit" end,
-  legal = function(c) say("legal: %s", legal_text(c.g)) end,
+  legal = function(c) say("legal: %s", ask.legal_text(c.g)) end,
   table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name)) end,
-  score = function(c)
-    local s = c.g:explain("score")
-    say("%s", s ~= "" and s or "no score yet.")
-  end,
+  score = function(c) say("%s", ask.score(c)) end,
+  last = function(c) say("%s", ask.last(c)) end,
+  rules = function(c) say("%s", ask.rules(c)) end,
   undo = undo,
-  why = why,
+  why = function(c, text) say("%s", ask.why(c, text)) end,
   hint = hint,
-  explain = function(c)
+  explain = function(c, words)
+    if words ~= "" then return say("%s", ask.explain(c, words)) end
     c.explain = not c.explain
     say("the bots' reasons are %s.", c.explain and "shown" or "hidden")
   end,
 }
+
+-- The game's question before action 'line' when it can only lose
+-- (def.tools.confirm(view, action) -> question | nil, sandboxed); the
+-- answer is read from the human: true to go on.
+local function confirmed(c, a)
+  local confirm = c.def.tools and c.def.tools.confirm
+  if type(confirm) ~= "function" then return true end
+  if type(a) == "string" then a = c.g:parse(a) end
+  if not a or c.g:why(a) then return true end -- a refusal explains itself
+  local ok, question = sandbox.call(confirm, c.g:view(c.seat), a)
+  if not ok or type(question) ~= "string" then return true end
+  local answer = play.read_line(c, question .. " (yes/no) > ")
+  if answer and answer:match("^%s*[yY]") then return true end
+  say("not played.")
+  return false
+end
 
 -- One line from the human: "played", "quit", "undone", or nil (ask again).
 local function command(c, line)
@@ -203,21 +156,52 @@ local function command(c, line)
   if f then return f(c, rest) end
   local cmd = game_commands(c.def)[word:lower()]
   if type(cmd) == "table" and type(cmd.run) == "function" then return game_command(c, cmd, rest) end
-  local ok, v = c.g:try(line)
+  local a = c.g:why(line) and ask.resolve(c.g, line) or line -- a bare card: its one play
+  if not confirmed(c, a) then return nil end
+  local ok, v = c.g:try(a)
   if ok then return "played" end
-  say("not allowed: %s", violation_text(c.g, v))
+  say("not allowed: %s", ask.violation_text(c.g, v))
   say("(type 'legal' for your choices, 'help' for commands)")
   return nil
 end
 
+-- One line from the human, or nil at the end of input. On a terminal the
+-- line is edited (arrows, history, TAB) and Ctrl-C clears it and asks
+-- again, as the REPL does; through a pipe the prompt and the line are
+-- printed, so a piped transcript reads well.
+function play.read_line(c, text)
+  if c.echo_off then
+    while true do
+      local line, why = prompt.read(text)
+      if line or why ~= "interrupted" then return line end
+    end
+  end
+  io.write(text)
+  io.flush()
+  local line = io.read("l")
+  if line then io.write(line, "\n") end
+  return line
+end
+
+-- The words TAB completes at the prompt: the commands, the game's own
+-- and the verbs of the phase.
+local function completion_words(c)
+  local words = {}
+  for name in pairs(COMMANDS) do words[#words + 1] = name end
+  for name in pairs(game_commands(c.def)) do words[#words + 1] = tostring(name) end
+  for _, v in ipairs(ask.verbs_now(c.g)) do
+    if v ~= "a card" then words[#words + 1] = v end
+  end
+  table.sort(words)
+  return words
+end
+
 local function human_turn(c)
   say("%s", tbl.render(c.g:view(c.seat), c.def.name))
+  if c.echo_off then prompt.words(completion_words(c)) end
   while true do
-    io.write(("your move (%s) > "):format(c.g:phase()))
-    io.flush()
-    local line = io.read("l")
+    local line = play.read_line(c, ("your move (%s) > "):format(c.g:phase()))
     if not line then io.write("\n"); return "quit" end
-    if not c.echo_off then io.write(line, "\n") end -- a piped transcript reads well
     local ok, r = pcall(command, c, line)
     if not ok then
       if c.g.aborted then error(r, 0) end -- the game cannot go on
@@ -243,26 +227,19 @@ local function bot_turn(c, mover)
   if failure then say("  (the bot failed: %s; it played at random)", failure) end
 end
 
--- Writes the record; a file that cannot be written is a failure (exit 1),
--- never a success message.
-local function save_record(g, file)
-  local ok, err = require("talon.host.files").write(file, g:record())
-  if not ok then options.fail("%s", err) end
-  say("record written to %s (replay it with: talon replay %s)", file, file)
-end
-
 -- Writes the record as the game goes, after every action, atomically:
 -- however the session ends (quit, Ctrl-C, Ctrl-D, an error, a killed
--- process) the record of what was played is on disk.
+-- process) the record of what was played is on disk. A file that cannot
+-- be written is a failure (exit 1).
 local function keep_record(c)
-  local file = c.p.flags.record
+  local file = c.record
   if not file then return end
   local ok, err = require("talon.host.files").write(file, c.g:record())
   if not ok then options.fail("%s", err) end
 end
 
 local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch",
-                explain = "switch", position = "value" }
+                explain = "switch", position = "value", resume = "value" }
 
 -- --position FILE: the game starts from the position in FILE; its options
 -- are the position's, with -o given on the command line over them.
@@ -275,40 +252,106 @@ local function start_position(params, path)
   params.options, params.position = opts, p
 end
 
+-- --resume FILE: the game of a record, its actions played again; the
+-- session goes on from there and keeps writing FILE (or --record).
+local function resumed(p)
+  for _, k in ipairs { "players", "seed", "position" } do
+    if p.flags[k] then
+      options.usage_error("--resume takes the game from the record, not --%s", k)
+    end
+  end
+  if next(p.raw_opts) then
+    options.usage_error("--resume takes the options from the record, not -o")
+  end
+  if p.positional[1] then options.usage_error("unexpected argument '%s'", p.positional[1]) end
+  local file = p.flags.resume
+  local lesson = require "talon.cli.lesson"
+  local r, def = lesson.load(file)
+  local g = lesson.game_at(r, def, file, #r.actions)
+  if g:over() then
+    options.fail("%s: the game is over (%s); nothing to resume", file, g:result().text)
+  end
+  return def, g, { game = r.game, file = r.file, seed = r.seed }
+end
+
+-- The player the human is: "P<seat>" as first seated, wherever the game
+-- has moved them since (Hokm seats partners opposite before the first
+-- hand); a game's own names are taken as they are.
+local function player_name(g, seat)
+  local first = "P" .. seat
+  for _, name in ipairs(g.state.names) do
+    if name == first then return first end
+  end
+  return g.state.names[seat]
+end
+
+-- The context of a session: the game, the human's seat, the bots.
+-- 'o': seat, bots (text), record (a file), explain, auto, key (the name
+-- or path the game was loaded by), seed (of the bots).
+function play.context(g, def, o)
+  local seat = o.seat or 1
+  if seat > g.state.n then options.usage_error("--seat must be 1..%d, got %d", g.state.n, seat) end
+  local unfit = o.record and require("talon.host.files").unfit(o.record)
+  -- told before the game, not after an hour of play
+  if unfit then options.usage_error("--record %s: %s", o.record, unfit) end
+  return { g = g, def = def, seat = seat, hint_bot = bots.rule(o.key, def) or bots.random,
+           others = bots.list(o.bots or "rule", g.state.n, o.key, def),
+           rng = require("talon").rng(o.seed or 1), explain = o.explain, auto = o.auto,
+           record = o.record, echo_off = term.isatty(0), name = player_name(g, seat) }
+end
+
 -- Seats the human and the bots; returns the context of the session.
 local function setup(args)
-  local def, params, p = options.game(args, FLAGS)
-  term.setup_style()
-  local g
-  if p.flags.position then
-    start_position(params, p.flags.position)
-    local ok, made = pcall(game.new, def, params)
-    -- a position the game cannot start from is the file's fault: say so
-    if not ok then options.fail("--position %s: %s", p.flags.position, tostring(made)) end
-    g = made
+  local p = options.parse(args, FLAGS)
+  term.setup_style(p.flags) -- before the first deal's events are told
+  local def, g, params, seen
+  if p.flags.resume then
+    def, g, params = resumed(p)
+    params.record = p.flags.record or p.flags.resume
+    seen = #g:events() + 1 -- what was played before is in the record
+    say("resuming %s after action %d.", p.flags.resume, g.nact)
   else
-    g = game.new(def, params)
+    def, params, p = options.game(args, FLAGS)
+    if p.flags.position then
+      start_position(params, p.flags.position)
+      local ok, made = pcall(game.new, def, params)
+      -- a position the game cannot start from is the file's fault: say so
+      if not ok then options.fail("--position %s: %s", p.flags.position, tostring(made)) end
+      g = made
+    else
+      g = game.new(def, params)
+    end
+    params.record = p.flags.record
   end
-  local unfit = p.flags.record and require("talon.host.files").unfit(p.flags.record)
-  -- told before the game, not after an hour of play
-  if unfit then options.usage_error("--record %s: %s", p.flags.record, unfit) end
-  local seat = options.int(p, "seat", 1)
-  if seat > g.state.n then options.usage_error("--seat must be 1..%d, got %d", g.state.n, seat) end
-  local key = params.game or params.file
-  local hint_bot = bots.rule(key, def) or bots.random
-  local others = bots.list(p.flags.bots or "rule", g.state.n, key, def)
-  return { g = g, def = def, seat = seat, p = p, hint_bot = hint_bot, others = others,
-           rng = require("talon").rng(params.seed), explain = p.flags.explain,
-           echo_off = term.isatty(0) }
+  local c = play.context(g, def, { seat = options.int(p, "seat", 1), bots = p.flags.bots,
+    record = params.record, explain = p.flags.explain, auto = p.flags.auto,
+    key = params.game or params.file, seed = params.seed })
+  c.seen = seen
+  return c
+end
+
+-- The human is a player, not a chair: when the game moves players to
+-- other seats (Hokm's partners sit opposite, HOK-R7) the human goes with
+-- their name, and is told.
+local function follow(c, quiet)
+  local names = c.g.state.names
+  if names[c.seat] == c.name then return end
+  for s = 1, c.g.state.n do
+    if names[s] == c.name then
+      c.seat = s
+      if not quiet then say("you (%s) now sit at seat %d.", c.name, s) end
+      return
+    end
+  end
 end
 
 local function session(c)
-  local g, seat = c.g, c.seat
-  local seen = show_events(g, seat, 1)
+  local g = c.g
+  local seen = show_events(g, c.seat, c.seen or 1)
   local quit = false
   while not g:over() and not quit do
     local mover = g:mover()
-    if mover == seat and not c.p.flags.auto then
+    if mover == c.seat and not c.auto then
       local before = g.nact
       local r = human_turn(c)
       quit = r == "quit"
@@ -318,15 +361,29 @@ local function session(c)
       bot_turn(c, mover)
     end
     keep_record(c)
-    seen = show_events(g, seat, seen)
+    seen = show_events(g, c.seat, seen)
+    follow(c)
   end
 end
 
-function play.run(args)
-  local c = setup(args)
-  local g, seat = c.g, c.seat
+-- How to run the program again: "talon" when that is on PATH, else the
+-- program's own path, made absolute (./play.sh runs it from the build
+-- tree, and no talon may be installed).
+local function program()
+  local self = arg and arg[-1] or "talon"
+  if os.execute("command -v talon >/dev/null 2>&1") == true then return "talon" end
+  if self:sub(1, 1) ~= "/" and self:find("/", 1, true) then
+    self = (os.getenv("PWD") or ".") .. "/" .. self:gsub("^%./", "")
+  end
+  return self
+end
+
+-- Plays the session of context 'c' to its end; returns the exit code.
+function play.go(c)
+  local g = c.g
+  follow(c, true)
   say("%s — %s", c.def.name, c.def.summary)
-  say("you are seat %d (%s); type 'help' for commands.", seat, g.state.names[seat])
+  say("you are %s, at seat %d; type 'help' for commands.", c.name, c.seat)
   keep_record(c)
   local ok, err = pcall(session, c)
   if not ok then
@@ -338,8 +395,17 @@ function play.run(args)
     local text = type(res) == "table" and rawget(res, "text") or res
     say("%s", term.bold("result: " .. sandbox.text(text)))
   else say("bye.") end
-  if c.p.flags.record then save_record(g, c.p.flags.record) end
+  if c.record then
+    keep_record(c)
+    local again = program()
+    say("record written to %s (replay it with: %s replay %s%s)", c.record, again, c.record,
+      g:over() and "" or (", or go on with: %s play --resume %s"):format(again, c.record))
+  end
   return 0
+end
+
+function play.run(args)
+  return play.go(setup(args))
 end
 
 return play

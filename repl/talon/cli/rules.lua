@@ -18,10 +18,33 @@ local function natural(keys)
   return keys
 end
 
+-- The phases in the order play meets them: a quiet random hand with these
+-- options is played and each phase's first turn noted; the phases it did
+-- not meet follow by name. Falls back to names when the game does not
+-- start (the reason shows elsewhere).
+local function phase_order(def, opts)
+  local order, seen = {}, {}
+  local ok = pcall(function()
+    local g = game.new(def, { options = opts, seed = 1, quiet = true })
+    local rng = require("talon").rng(1)
+    for _ = 1, 5000 do
+      local ph = g:phase()
+      if not ph or g.state.hand_no > 1 then break end
+      if not seen[ph] then seen[ph] = true; order[#order + 1] = ph end
+      g:play(g:random(rng))
+    end
+  end)
+  if not ok then order, seen = {}, {} end
+  for _, name in ipairs(options.sorted_keys(def.phases)) do
+    if not seen[name] then order[#order + 1] = name end
+  end
+  return order
+end
+
 -- The phases used with 'opts' (a phase whose doc function says nil is not).
 local function phase_lines(def, opts)
   local out = {}
-  for _, name in ipairs(options.sorted_keys(def.phases)) do
+  for _, name in ipairs(phase_order(def, opts)) do
     local doc = sandbox.text_of(game.phase_doc, def, name, opts)
     if doc or type(def.phases[name].doc) ~= "function" then
       out[#out + 1] = ("  %-8s %s"):format(name, doc or "")
@@ -46,56 +69,194 @@ local function options_text(opts)
   return table.concat(parts, ", ")
 end
 
-local function header(def, opts)
-  print(("%s — %s"):format(def.name, def.summary))
-  if def.base then print(("a variant of %s"):format(def.base.name)) end
-  print(("players: %s (this table: %d); play goes %s"):format(list.players_text(def),
-    opts.players, def.direction == "cw" and "clockwise" or "counter-clockwise"))
+local function header(def, opts, out)
+  out[#out + 1] = ("%s — %s"):format(def.name, def.summary)
+  if def.base then out[#out + 1] = ("a variant of %s"):format(def.base.name) end
+  out[#out + 1] = ("players: %s (this table: %d); play goes %s"):format(list.players_text(def),
+    opts.players, def.direction == "cw" and "clockwise" or "counter-clockwise")
+end
+
+-- The rules that apply with 'opts' as {id, text} in natural order.
+local function applying(def, opts)
+  local out = {}
+  for _, id in ipairs(rule_ids(def)) do
+    local text = sandbox.text_of(game.rule_text, def, id, opts)
+    if text then out[#out + 1] = { id = id, text = text } end
+  end
+  return out
+end
+
+-- The rules summary of 'def' with options 'opts' (resolved), as lines:
+-- what `talon rules` prints and the `rules` command at the table shows.
+function rules.summary(def, opts)
+  local out = {}
+  header(def, opts, out)
+  if def.options and next(def.options) then
+    out[#out + 1] = "options in force (* = changed from the default):"
+    for _, line in ipairs(list.option_lines(def, opts, "  ")) do out[#out + 1] = line end
+  end
+  out[#out + 1] = "phases (in the order of play):"
+  for _, line in ipairs(phase_lines(def, opts)) do out[#out + 1] = line end
+  local ruled = applying(def, opts)
+  if #ruled > 0 then
+    out[#out + 1] = "rules:"
+    for _, r in ipairs(ruled) do out[#out + 1] = ("  %-8s %s"):format(r.id, r.text) end
+  end
+  out[#out + 1] = "hooks a variant may wrap (variant.of, wrap = {…}): "
+    .. table.concat(rules.hooks(def), ", ")
+  return out
+end
+
+-- The hooks of a definition that variant.of can wrap: its own ("score")
+-- and its phases' ("play.apply"), by name; a phase's doc line and the
+-- framework's fast paths (playout, trick) are not rules to wrap.
+local NOT_WRAPPED = { doc = true, playout = true, trick = true }
+
+function rules.hooks(def)
+  local found = {}
+  for _, k in ipairs(options.sorted_keys(game.keys)) do
+    if game.keys[k].kind == "hook" and type(def[k]) == "function" then found[#found + 1] = k end
+  end
+  for _, name in ipairs(options.sorted_keys(def.phases)) do
+    for _, k in ipairs(options.sorted_keys(def.phases[name])) do
+      if type(def.phases[name][k]) == "function" and not NOT_WRAPPED[k] then
+        found[#found + 1] = name .. "." .. k
+      end
+    end
+  end
+  return found
+end
+
+-- The rules summary as data, for --json.
+local function summary_data(def, opts)
+  local opt = {}
+  for _, name in ipairs(options.sorted_keys(def.options)) do
+    local o = def.options[name]
+    opt[#opt + 1] = { name = name, value = opts[name], default = o.default, doc = o.doc }
+  end
+  local phases = {}
+  for _, name in ipairs(phase_order(def, opts)) do
+    local doc = sandbox.text_of(game.phase_doc, def, name, opts)
+    if doc or type(def.phases[name].doc) ~= "function" then
+      phases[#phases + 1] = { name = name, doc = doc }
+    end
+  end
+  return { name = def.name, summary = def.summary, base = def.base and def.base.name or nil,
+           players = def.players, table_players = opts.players, direction = def.direction,
+           options = opt, phases = phases, rules = applying(def, opts),
+           hooks = rules.hooks(def) }
 end
 
 function rules.run(args)
-  local def, params = options.game(args)
+  local def, params, p = options.game(args, { json = "switch" })
   local opts = game.options(def, params.options)
-  header(def, opts)
-  if def.options and next(def.options) then
-    print("options in force (* = changed from the default):")
-    for _, line in ipairs(list.option_lines(def, opts, "  ")) do print(line) end
+  if p.flags.json then
+    print(require("talon.cli.json").encode(summary_data(def, opts)))
+    return 0
   end
-  print("phases:")
-  for _, line in ipairs(phase_lines(def, opts)) do print(line) end
-  local lines = {}
-  for _, id in ipairs(rule_ids(def)) do
-    local text = sandbox.text_of(game.rule_text, def, id, opts)
-    if text then lines[#lines + 1] = ("  %-8s %s"):format(id, text) end
-  end
-  if #lines > 0 then
-    print("rules:")
-    for _, line in ipairs(lines) do print(line) end
-  end
+  for _, line in ipairs(rules.summary(def, opts)) do print(line) end
   return 0
 end
 
--- `talon explain GAME [RULE-ID...] [--players N] [-o k=v]`: the named rules
--- (all that apply when none) as they read with the chosen options.
-function rules.explain(args)
-  local def, params, p = options.game(args, nil, true)
-  local opts = game.options(def, params.options)
-  local want = { table.unpack(p.positional, 2) }
-  local all = #want == 0
+-- The other values worth trying for option 'name': its listed values, the
+-- other boolean; none for a free number or text.
+local function alternatives(o, current)
+  local out = {}
+  if o.values then
+    for _, v in ipairs(o.values) do
+      if v ~= current then out[#out + 1] = v end
+    end
+  elseif type(o.default) == "boolean" then
+    out[1] = not current
+  end
+  return out
+end
+
+-- The settings ("-o name=value") under which rule 'id', which does not
+-- apply with 'opts', would apply: one option changed at a time; and the
+-- rule's text under the first of them.
+local function enabling(def, id, opts)
+  local found, first = {}, nil
+  for _, name in ipairs(options.sorted_keys(def.options)) do
+    for _, v in ipairs(alternatives(def.options[name], opts[name])) do
+      local try = {}
+      for k, x in pairs(opts) do try[k] = x end
+      try[name] = v
+      local text = sandbox.text_of(game.rule_text, def, id, try)
+      if text then
+        found[#found + 1] = ("-o %s=%s"):format(name, tostring(v))
+        first = first or text
+      end
+    end
+  end
+  return found, first
+end
+
+-- An option explained: its doc, its value, and the rules whose text it
+-- changes (each rule read with its alternatives).
+local function option_lines(def, name, opts, out)
+  local o = def.options[name]
+  out[#out + 1] = ("option %s = %s (default %s): %s"):format(name, tostring(opts[name]),
+    tostring(o.default), o.doc)
+  if o.values then
+    local vals = {}
+    for i, v in ipairs(o.values) do vals[i] = tostring(v) end
+    out[#out + 1] = "  values: " .. table.concat(vals, ", ")
+  end
+  for _, id in ipairs(rule_ids(def)) do
+    local now = sandbox.text_of(game.rule_text, def, id, opts)
+    for _, v in ipairs(alternatives(o, opts[name])) do
+      local try = {}
+      for k, x in pairs(opts) do try[k] = x end
+      try[name] = v
+      local other = sandbox.text_of(game.rule_text, def, id, try)
+      if other ~= now then
+        out[#out + 1] = ("  with %s=%s, %s %s"):format(name, tostring(v), id,
+          other and ("reads: " .. other) or "does not apply")
+        break
+      end
+    end
+  end
+end
+
+-- The lines explaining rule ids or option names 'want' of 'def' with
+-- options 'opts'; every rule that applies when 'want' is empty. A word
+-- that is neither raises a usage error listing the rules.
+function rules.explain_lines(def, opts, want)
+  local out, all = {}, #want == 0
   if all then want = rule_ids(def) end
   for _, id in ipairs(want) do
     local key = def.rules and (def.rules[id] and id or (def.rules[id:upper()] and id:upper()))
-    if not key then
+    if not key and def.options and def.options[id] then
+      option_lines(def, id, opts, out)
+    elseif not key then
       local known = rule_ids(def)
-      options.usage_error("%s has no rule '%s'; its rules are %s", def.name, id,
+      options.usage_error("%s has no rule or option '%s'; its rules are %s", def.name, id,
         #known > 0 and table.concat(known, ", ") or "(none)")
+    else
+      local text = sandbox.text_of(game.rule_text, def, key, opts)
+      if text then
+        out[#out + 1] = ("%s  %s"):format(key, text)
+      elseif not all then
+        local with, first = enabling(def, key, opts)
+        out[#out + 1] = ("%s  does not apply with these options (%s)%s"):format(key,
+          options_text(opts), #with > 0 and ("; it applies with " .. table.concat(with, " or "))
+          or "")
+        if first then out[#out + 1] = ("  with %s it reads: %s"):format(with[1], first) end
+      end
     end
-    local text = sandbox.text_of(game.rule_text, def, key, opts)
-    if text then
-      print(("%s  %s"):format(key, text))
-    elseif not all then
-      print(("%s  does not apply with these options (%s)"):format(key, options_text(opts)))
-    end
+  end
+  return out
+end
+
+-- `talon explain GAME [RULE-ID|OPTION...] [--players N] [-o k=v]`: the
+-- named rules or options (every rule that applies when none) as they read
+-- with the chosen options.
+function rules.explain(args)
+  local def, params, p = options.game(args, nil, true)
+  local opts = game.options(def, params.options)
+  for _, line in ipairs(rules.explain_lines(def, opts, { table.unpack(p.positional, 2) })) do
+    print(line)
   end
   return 0
 end

@@ -15,7 +15,8 @@ local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 local KNOWN = { seat = true, n = true, phase = true, mover = true, hand = true,
   sizes = true, stock = true, trick = true, tricks_won = true, pot = true, chips = true,
   trump = true, dealer = true, leader = true, scores = true, events = true, known = true,
-  legal = true, names = true, hand_no = true, roles = true, passing = true }
+  legal = true, names = true, hand_no = true, roles = true, passing = true, exposed = true,
+  score_name = true }
 
 function tbl.suit_name(s)
   local style = require("talon").style()
@@ -32,30 +33,42 @@ local function seat_label(v, s)
 end
 tbl.seat_label = seat_label
 
--- The hand grouped by suit, highest first: "♠ A K 7   ♥ 10 3".
+-- The hand grouped by suit, highest first: "A♠ K♠ 7♠   10♥ 3♥"; copies of
+-- a card counted as legal lists them: "Q♠×3".
 function tbl.hand_line(hand)
   local groups, order = {}, {}
   for c, n in hand:each() do
     local s = c.suit or "*"
     if not groups[s] then groups[s] = {}; order[#order + 1] = s end
-    local name = c:name()
-    for _ = 1, n do groups[s][#groups[s] + 1] = name end
+    groups[s][#groups[s] + 1] = c:name() .. (n > 1 and ("×%d"):format(n) or "")
   end
   local parts = {}
   for i, s in ipairs(order) do parts[i] = table.concat(groups[s], " ") end
   return #parts > 0 and table.concat(parts, "   ") or "(no cards)"
 end
 
--- "P1+P3 2 - P2+P4 5", or "2-5-1" when every seat is its own side
--- ("-300 / 120 / 0" once a score is negative).
-local function scores_line(v, sides)
-  if not (sides and sides[1] and #sides[1] > 1) then return score.text(v.scores or {}) end
+-- "P1+P3 2  –  P2+P4 5" (partners in order, however they were seated),
+-- or "P1 2 · P2 5 · P3 -1" when every seat is its own side; 'values'
+-- (default the scores) per side.
+function tbl.scores_line(v, sides, values)
+  sides = sides or v.sides
+  values = values or v.scores or {}
+  if not (sides and sides[1] and #sides[1] > 1) then
+    if not (sides and #sides == #values) then return score.text(values) end
+    local parts = {}
+    for i, sc in ipairs(values) do
+      local s = sides[i][1]
+      parts[i] = ("%s %s"):format(v.names and v.names[s] or ("P" .. s), tostring(sc))
+    end
+    return table.concat(parts, " · ")
+  end
   local parts = {}
-  for i, sc in ipairs(v.scores or {}) do
+  for i, sc in ipairs(values) do
     local members = sides and sides[i]
     if members and #members > 1 then
       local who = {}
       for k, s in ipairs(members) do who[k] = v.names and v.names[s] or ("P" .. s) end
+      table.sort(who) -- P1+P3, however the players were seated
       parts[i] = ("%s %d"):format(table.concat(who, "+"), sc)
     else
       parts[i] = tostring(sc)
@@ -107,6 +120,13 @@ local function passing_line(v)
     mine, seat_label(v, p.from), p.received and tbl.hand_line(p.received) or "-")
 end
 
+local WIDTH = 80 -- a line of the table fits a terminal of 80 columns
+
+local function plural(n, word)
+  return ("%d %s%s"):format(n, word, n == 1 and "" or "s")
+end
+
+-- The seats, as many per line as fit in WIDTH columns.
 local function seats_line(v)
   local seats, out = {}, {}
   for _, s in ipairs(v.out or {}) do out[s] = true end
@@ -115,11 +135,63 @@ local function seats_line(v)
     if out[s] then
       seats[s] = ("%s: sits out"):format(seat_label(v, s))
     else
-      seats[s] = ("%s%s: %d cards, tricks %d"):format(mark, seat_label(v, s), v.sizes[s] or 0,
-        v.tricks_won[s] or 0)
+      seats[s] = ("%s%s: %s, %s"):format(mark, seat_label(v, s), plural(v.sizes[s] or 0, "card"),
+        plural(v.tricks_won[s] or 0, "trick"))
     end
   end
-  return table.concat(seats, " | ")
+  local lines, line = {}, nil
+  for _, text in ipairs(seats) do
+    if line and utf8.len(line) + 3 + utf8.len(text) > WIDTH then
+      lines[#lines + 1] = line
+      line = nil
+    end
+    line = line and (line .. " | " .. text) or text
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
+-- The tricks of each partnership: "tricks P1+P3 3  –  P2+P4 2"; nil when
+-- every seat plays for itself (the seats line says it all).
+local function side_tricks_line(v, sides)
+  if not (sides and sides[1] and #sides[1] > 1) then return nil end
+  local per = {}
+  for i, side in ipairs(sides) do
+    per[i] = 0
+    for _, s in ipairs(side) do per[i] = per[i] + (v.tricks_won[s] or 0) end
+  end
+  return "tricks " .. tbl.scores_line(v, sides, per)
+end
+
+-- The card points each seat has taken in tricks, when the game shows them
+-- (v.trick_points: Hosgin's declarer counts toward the bid).
+local function trick_points_line(v)
+  local tp = v.trick_points
+  if type(tp) ~= "table" or rawlen(tp) ~= v.n then return nil end
+  for s = 1, v.n do -- the game's values: numbers only, read raw
+    if not math.type(rawget(tp, s)) then return nil end
+  end
+  local parts = {}
+  for s = 1, v.n do
+    parts[s] = ("%s %s"):format(v.names and v.names[s] or ("P" .. s), tostring(tp[s]))
+  end
+  return "card points in tricks: " .. table.concat(parts, " · ")
+end
+
+-- The cards each seat has face up in front of him (v.exposed: seat ->
+-- Hand, e.g. Besigue's declared melds, which stay part of the hand):
+-- "on the table: P1 (you) K♠ Q♠ | P2 -"; nil when nobody has any.
+local function exposed_line(v)
+  local ex = v.exposed
+  if type(ex) ~= "table" then return nil end
+  local parts, any = {}, false
+  for s = 1, v.n do
+    local h = ex[s]
+    local shown = h and #h > 0 and tbl.hand_line(h) or "-"
+    any = any or shown ~= "-"
+    parts[s] = ("%s %s"):format(seat_label(v, s), shown)
+  end
+  return any and ("on the table: " .. table.concat(parts, " | ")) or nil
 end
 
 -- A play of the trick: a card, a set (a Hand, tricks.set_phase) or false
@@ -149,13 +221,21 @@ function tbl.render(v, title, sides)
   local out = {}
   local function add(fmt, ...) out[#out + 1] = fmt:format(...) end
   add("── %s ── hand %d, phase %s", title or "talon", v.hand_no or 1, v.phase or "over")
-  add("trump %s   scores %s   dealer %s", tbl.suit_name(v.trump), scores_line(v, sides),
-    v.dealer and seat_label(v, v.dealer) or "-")
+  -- the game's own words and numbers, taken only as plain values
+  local label = type(v.score_name) == "string" and v.score_name:sub(1, 40) or "scores"
+  add("trump %s   %s %s   dealer %s%s", tbl.suit_name(v.trump), label,
+    tbl.scores_line(v, sides), v.dealer and seat_label(v, v.dealer) or "-",
+    math.type(v.pot) and ("   pot %s"):format(tostring(v.pot)) or "")
   local roles, extra = roles_line(v), extras_line(v)
   if roles then add("%s", roles) end
   if extra then add("%s", extra) end
   add("%s", seats_line(v))
-  if v.stock and v.stock > 0 then add("stock: %d cards", v.stock) end
+  local exposed = exposed_line(v)
+  if exposed then add("%s", exposed) end
+  local side_tricks, points = side_tricks_line(v, sides), trick_points_line(v)
+  if side_tricks then add("%s", side_tricks) end
+  if points then add("%s", points) end
+  if v.stock and v.stock > 0 then add("stock: %s", plural(v.stock, "card")) end
   if v.known and #v.known > 0 then add("you see: %s", tbl.hand_line(v.known)) end
   local pass = passing_line(v)
   if pass then add("%s", pass) end

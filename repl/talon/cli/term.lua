@@ -21,21 +21,27 @@ local function colour_allowed()
   return os.getenv("NO_COLOR") == nil and t ~= "dumb" and t ~= ""
 end
 
-local function utf8_locale()
-  local lang = (os.getenv("LC_ALL") or "") .. (os.getenv("LC_CTYPE") or "")
-    .. (os.getenv("LANG") or "")
-  return lang:upper():find("UTF%-?8") ~= nil
+-- The character set of the locale as C reads it: the first of LC_ALL,
+-- LC_CTYPE and LANG that is set decides (LC_ALL=C wins over a UTF-8 LANG).
+function term.utf8_locale()
+  for _, name in ipairs { "LC_ALL", "LC_CTYPE", "LANG" } do
+    local v = os.getenv(name)
+    if v and v ~= "" then return v:upper():find("UTF%-?8") ~= nil end
+  end
+  return false
 end
 
--- Chooses the card style: colour when stdout is a terminal that allows it,
--- plain Unicode on a UTF-8 locale (or when Unicode was asked for), else
--- ASCII. Returns the style chosen.
-function term.setup_style()
+-- Chooses the card style: colour when stdout is a terminal that allows it
+-- in a UTF-8 locale, plain Unicode in a UTF-8 locale, else ASCII (suit
+-- glyphs need UTF-8, coloured or not). 'flags' (the command line's) may
+-- ask for ascii or no-color. Returns the style chosen.
+function term.setup_style(flags)
+  flags = flags or {}
   local talon = require "talon"
   local style
-  if term.isatty(1) and colour_allowed() then style = "color"
-  elseif utf8_locale() then style = "unicode"
-  else style = "ascii" end
+  if flags.ascii or not term.utf8_locale() then style = "ascii"
+  elseif term.isatty(1) and colour_allowed() and not flags["no-color"] then style = "color"
+  else style = "unicode" end
   talon.style(style)
   return style
 end
@@ -52,8 +58,9 @@ end
 
 -- Waits 'seconds' when stdout is a terminal (a bot's move shown to a
 -- person); never when piped, so tests and scripts run at full speed.
+-- Ctrl-C during the pause stops the program as it stops any run.
 function term.pause(seconds)
-  if term.isatty(1) then os.execute(("sleep %.2f"):format(seconds)) end
+  if term.isatty(1) then require("talon.cli.prompt").pause(seconds) end
 end
 
 return term

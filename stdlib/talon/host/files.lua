@@ -13,9 +13,23 @@ local function quote(s)
   return "'" .. s:gsub("'", [['\'']]) .. "'"
 end
 
--- Whether `test FLAG path` holds. Plain Lua cannot stat a path; the shell's
--- test can (talon.cli.term asks isatty the same way).
+-- The program's lstat (talon.host.fs, repl/fs.c), when there is one: no
+-- child process, so a Ctrl-C typed meanwhile is not lost to system().
+local has_fs, fs = pcall(require, "talon.host.fs")
+local KIND = { ["-d"] = "directory", ["-h"] = "link", ["-f"] = "file" }
+
+-- Whether `test FLAG path` holds (-d, -h, -f, -e). Plain Lua cannot stat a
+-- path; without talon.host.fs the shell's test can (talon.cli.term asks
+-- isatty the same way).
 local function test(flag, path)
+  if has_fs then
+    local kind = fs.kind(path)
+    if flag == "-e" then return kind ~= nil end
+    if flag == "-d" or flag == "-f" then -- these follow a link
+      if kind == "link" then return os.execute(("test %s %s"):format(flag, quote(path))) == true end
+    end
+    return kind == KIND[flag]
+  end
   return os.execute(("test %s %s"):format(flag, quote(path))) == true
 end
 

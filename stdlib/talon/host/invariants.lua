@@ -2,12 +2,13 @@
 --
 -- After every action: every card is in exactly one place (hands, stock,
 -- trick, won piles, discards, cards set aside in a pass and the game's own
--- zones) with the deck's copy
--- counts; the mover has a legal action; scores change only in the game's
--- `score` hook; and the game's own `check.invariants` (after every action,
--- or after every hand is scored). Over a game: it ends within a bound of
--- actions. The first failure is reported with the seed and the record so
--- it can be replayed.
+-- zones) with the deck's copy counts; no seat sitting out is dealt or
+-- draws a card; the mover has a legal action; scores change only in the
+-- game's `score` hook; and the game's own `check.invariants` (after every
+-- action, or after every hand is scored). After every hand scored: the
+-- card points the game declares (`check.card_points`) are all in the won
+-- piles. Over a game: it ends within a bound of actions. The first failure
+-- is reported with the seed and the record so it can be replayed.
 local game = require "talon.game"
 local record = require "talon.host.record"
 local sandbox = require "talon.host.sandbox"
@@ -59,13 +60,60 @@ function invariants.conservation(g)
   return "card count differs from the deck"
 end
 
--- Nil, or the first broken invariant of the current position. The game's
--- invariants for a finished hand ran when it was scored (in checking mode,
+-- The hand sizes of every seat at the last check of each game (weak
+-- keys): a seat sitting out may keep the cards it held (the seats outside
+-- Bura's showdown trick, BUR-R5) but never gets one more.
+local held_before = setmetatable({}, { __mode = "k" })
+
+-- Nil, or a sentence naming a seat sitting out (st.out) that was dealt or
+-- drew cards since the last check: an eliminated party (KOZ-R14) takes no
+-- part in the deal, so cards it held would vanish from play. A new hand
+-- starts every seat from none.
+function invariants.sitting_out(g)
+  local st = g.state
+  local last, out = held_before[g], st.out
+  local same = last and last.hand == st.hand_no
+  local now = { hand = st.hand_no }
+  held_before[g] = now
+  for s = 1, st.n do
+    local n = #st.hands[s]
+    now[s] = n
+    local had = same and last[s] or 0
+    if type(out) == "table" and out[s] and n > had then
+      return ("seat %d sits out but holds %d card(s), %d more than %s: a seat out of play"
+        .. " is dealt and draws nothing"):format(s, n, n - had,
+          same and "at the last action" or "at the start of the hand")
+    end
+  end
+  return nil
+end
+
+-- Nil, or what is wrong with the hand 'st' has just scored: the card
+-- points the game declares (check.card_points: a number, or function(st)
+-- -> number | nil for this hand) are not all in the won piles; else the
+-- first of the game's own "hand" invariants that fails. Run by the
+-- checking mode before the next hand resets the state (talon.host.running).
+function invariants.after_hand(def, st)
+  local want = def.check and def.check.card_points
+  if type(want) == "function" then want = want(st) end
+  if want then
+    local got = 0
+    for s = 1, st.n do got = got + st.won[s]:points() end
+    if got ~= want then
+      return ("hand %d: the won piles hold %d card points, not the %d the game declares"
+        .. " (check.card_points)"):format(st.hand_no, got, want)
+    end
+  end
+  return game.broken_invariant(def, st, "hand")
+end
+
+-- Nil, or the first broken invariant of the current position. The
+-- invariants of a finished hand ran when it was scored (in checking mode,
 -- talon.host.running), and their failure is reported here.
 function invariants.check(g)
   if g.score_violation then return g.score_violation end
   if g.hand_violation then return g.hand_violation end
-  local bad = invariants.conservation(g)
+  local bad = invariants.conservation(g) or invariants.sitting_out(g)
   if bad then return bad end
   if not g:over() then
     if not g:mover() then return "the game is not over but nobody is to move" end

@@ -4,8 +4,9 @@
 -- (talon.host.sandbox: no io, os, debug or load; unknown globals raise),
 -- runs under the sandbox's time budget, and may `require` only the game
 -- library (frozen copies) and `games.*` (other game files, loaded the same
--- way). The host keeps its own copy of the returned definition, validated
--- with the file's name in every message.
+-- way: from the folder of the file loaded first, then from the data roots
+-- on package.path). The host keeps its own copy of the returned
+-- definition, validated with the file's name in every message.
 local game = require "talon.game"
 local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
@@ -24,24 +25,39 @@ local function exists(path)
 end
 
 -- Resolves a game name ("hokm", "games.hokm") or a path to the file path
--- and the chunk name used in messages. Returns nil, message if not found.
-function loader.find(name)
+-- and the chunk name used in messages. A name is looked for first in the
+-- folder 'from' (when given: the folder of the file a load started from,
+-- so that a variant kept beside its own base game finds it), then as
+-- games/<name>.lua in each data root on package.path. Returns nil,
+-- message if not found.
+function loader.find(name, from)
   if name:find("/", 1, true) or name:find("%.lua$") then
     if exists(name) then return name, name end
     return nil, ("cannot open %s: no such file"):format(name)
   end
   local mod = name:gsub("^games%.", "")
+  local rel = mod:gsub("%.", "/") .. ".lua"
   local path = package.searchpath("games." .. mod, package.path)
-  if path then return path, "games/" .. mod:gsub("%.", "/") .. ".lua" end
-  return nil, ("no game '%s' (looked for games/%s.lua on the data path)"):format(name, mod)
+  local own = from and (from .. "/" .. rel)
+  if own and own ~= path and exists(own) then return own, own end
+  if path then return path, "games/" .. rel end
+  return nil, ("no game '%s' (looked for games/%s.lua on the data path%s)")
+    :format(name, mod, from and (" and in " .. from) or "")
 end
 
-local run_file
+-- The folder of a file path ("." for a bare name).
+local function folder(path)
+  return path:match("^(.*)/[^/]*$") or "."
+end
+
+local run_file, key_line
 
 -- The `require` of one game file. Library modules come from the sandbox as
 -- frozen copies; modules of games (`games.hosgin.auction`, a bot, a base
 -- game for a variant) are run sandboxed once per top-level load and shared
--- through 'cache'; only the top-level file is validated as a definition.
+-- through 'cache' (whose field 'from' is the folder of a top-level file
+-- loaded by path, searched first); only the top-level file is validated as
+-- a definition.
 local function make_require(depth, cache)
   return function(name)
     if type(name) ~= "string" then error("require: module name must be a string", 2) end
@@ -60,21 +76,49 @@ local function make_require(depth, cache)
   end
 end
 
+-- The line of file 'path' where the key a library error names ("option
+-- 'target'", "wrap 'nohook'") is set, or nil: the place to look at when
+-- the stack cannot tell (a tail call). Read only on an error; a file of
+-- more than a megabyte is not searched.
+function key_line(path, msg)
+  local first = string.match(string.sub(msg, 1, 400), "^[^\n]*")
+  local key = first and string.match(first, "'([%a_][%w_]*)'")
+  if not key then return nil end
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local text = f:read(1024 * 1024) or ""
+  f:close()
+  local n = 1
+  for line in string.gmatch(text, "[^\n]*") do
+    if string.find(line, "%f[%w_]" .. key .. "%s*=")
+        or string.find(line, "%[[\"']" .. key .. "[\"']%]") then
+      return n
+    end
+    n = n + 1
+  end
+  return nil
+end
+
 -- Runs a game file or game module sandboxed; returns its value, or nil and
 -- a message naming the file.
 run_file = function(name, depth, cache)
   if depth > 8 then return nil, ("%s: games require each other too deeply"):format(name) end
-  local path, chunkname = loader.find(name)
+  local path, chunkname = loader.find(name, cache.from)
   if not path then return nil, chunkname end
+  -- a file loaded by its path: the games it requires are looked for
+  -- beside it first (a file found by name needs no more than the roots)
+  if depth == 0 and chunkname == path then cache.from = folder(path) end
   local env = sandbox.env { require = make_require(depth, cache) }
   local chunk, err = sandbox.load(path, chunkname, env)
   if not chunk then return nil, err end
   local ok, value = sandbox.call(chunk)
   if not ok then
     -- an error raised where no line is known (a library function called
-    -- in a tail call) still names the file
+    -- in a tail call: return variant.of(…)) still names the file, and the
+    -- line of the key it names when the file has one
     if string.sub(value, 1, #chunkname + 1) ~= chunkname .. ":" then
-      value = chunkname .. ": " .. value
+      local line = key_line(path, value)
+      value = chunkname .. (line and (":" .. line) or "") .. ": " .. value
     end
     return nil, value
   end

@@ -156,13 +156,24 @@ local function decode_tagged(deck, v, where)
   return deck:pile(list)
 end
 
-decode = function(deck, v, where)
+local MAX_DEPTH = 64 -- tables in tables; a state nests a few levels
+
+-- A copy of position value 'v' with its tagged cards made real; read raw
+-- (a position file's tables are data), and no deeper than MAX_DEPTH (a
+-- table that holds itself is refused, not followed).
+decode = function(deck, v, where, depth)
   if type(v) ~= "table" then return v end
-  if v._card ~= nil or v._hand ~= nil or v._pile ~= nil then
+  depth = (depth or 0) + 1
+  if depth > MAX_DEPTH then
+    error(("position: %s…: tables nested deeper than %d"):format(where:sub(1, 40), MAX_DEPTH), 0)
+  end
+  if rawget(v, "_card") ~= nil or rawget(v, "_hand") ~= nil or rawget(v, "_pile") ~= nil then
     return decode_tagged(deck, v, where)
   end
   local out = {}
-  for k, x in pairs(v) do out[k] = decode(deck, x, where .. "." .. tostring(k)) end
+  for k, x in next, v do
+    out[k] = decode(deck, x, where .. "." .. tostring(k), depth)
+  end
   return out
 end
 
@@ -247,16 +258,13 @@ local function fill_trick(st, def, ph, t)
 end
 
 -- Checks what one position must hold beyond its types: every card in
--- exactly one place, nobody out holding cards, one score per side, a
--- known phase with a seat to move.
+-- exactly one place, one score per side, a known phase with a seat to
+-- move. (A seat sitting out may keep cards: Euchre's lone hand's partner,
+-- the seats outside Bura's showdown.)
 local function validate(g, invariants)
   local st = g.state
   local bad = invariants.conservation(g)
   need(not bad, "cards", "%s", bad)
-  for s = 1, st.n do
-    need(st:is_in(s) or #st.hands[s] == 0, ("hands[%d]"):format(s),
-      "seat %d sits out but holds %d cards", s, #st.hands[s])
-  end
   need(type(st.scores) == "table" and #st.scores == #st.sides, "scores",
     "one score per side (%d) expected", #st.sides)
   for i = 1, #st.sides do

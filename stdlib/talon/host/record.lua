@@ -290,9 +290,24 @@ end
 -- may name any file, and a loader message can quote the file's text (a
 -- syntax error "near 'secret'"), so for a file that exists only where it
 -- broke is told, never what it holds.
+-- The game file a record names by a relative path, found from here, else
+-- beside the record (a variant played as ./v8.lua and replayed from
+-- elsewhere), else under a data root (games/hokm-all-tricks.lua).
+local function find_file(file, name)
+  local loader = require "talon.host.loader"
+  if file:sub(1, 1) == "/" or loader.find(file) then return file end
+  local dir = name and name:match("^(.*)/[^/]*$")
+  local tries = { dir and (dir .. "/" .. file) }
+  for _, root in ipairs(loader.roots()) do tries[#tries + 1] = root .. "/" .. file end
+  for _, path in ipairs(tries) do
+    if loader.find(path) then return path end
+  end
+  return file
+end
+
 function record.load_game(r, name, load)
   local loader = require "talon.host.loader"
-  local key, lines = r.file or r.game, r.lines or {}
+  local key, lines = r.file and find_file(r.file, name) or r.game, r.lines or {}
   local n = (r.file and lines.file or lines.game) or 1
   local def, err = (load or loader.load)(key)
   if def then return def end

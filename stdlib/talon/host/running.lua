@@ -19,6 +19,7 @@ local explain = require "talon.explain"
 local why = require "talon.host.why"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
+local measure = require "talon.host.measure"
 
 local running = {}
 local math_type = math.type
@@ -75,12 +76,16 @@ local function finish_hand(g)
   def.score(st)
   for i, v in ipairs(before) do before[i] = st.scores[i] - v end
   g.per_hand[#g.per_hand + 1] = before
+  if g.stat_hands then measure.hand(g, st) end
   if g.checking then
     snapshot(g)
-    -- the game's own invariants for the hand just scored, before the next
-    -- hand resets the per-hand state; talon.host.invariants reports the first
-    g.hand_violation = g.hand_violation or game.broken_invariant(def, st, "hand")
+    -- the declared card points and the game's own invariants for the hand
+    -- just scored, before the next hand resets the per-hand state;
+    -- talon.host.invariants reports the first
+    g.hand_violation = g.hand_violation
+      or require("talon.host.invariants").after_hand(def, st)
   end
+  state.end_hand(st)
   g.hands_done = g.hands_done + 1
   local res = (def.match_over or score.target_result)(st)
   local limit = g.params.hands
@@ -89,6 +94,7 @@ local function finish_hand(g)
       res = { scores = { table.unpack(st.scores) },
               text = ("after %d hand(s): %s"):format(g.hands_done, score.text(st.scores)) }
     end
+    if g.stat_hands then measure.match(g, st) end
     g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
     st:log("result", res, "%s", res.text)
     return
@@ -211,7 +217,10 @@ function running.new(def, params, deck)
     -- set later; named here so the table is built at its final size
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
     picked = nil, res = nil, score_snap = nil, meter = nil, seat_ok = nil,
+    -- the declared statistics, when asked for (talon.host.measure)
+    stat_hands = nil, stat_match = nil,
   }, g_mt)
+  if measure.wanted(def, params) then g.stat_hands = {} end
   g.meter = sandbox.meter(g.where) -- its message names the game's file
   local ok, err = sandbox.charge(g.meter, start, g)
   if not ok then error(err, 0) end
@@ -226,6 +235,10 @@ function G:scores() return self.state.scores end
 -- What each side scored in each hand played so far: {{side1, side2, ...}, ...}
 -- (the change of the account in the hand's `score` hook).
 function G:hand_points() return self.per_hand end
+-- The declared statistics measured so far (params.stats): one row per
+-- hand, and the match's row once it is over (value i for the definition's
+-- stats[i]; a count is 1 or 0). Nil when nothing is measured.
+function G:measured() return self.stat_hands, self.stat_match end
 
 local function call_legal(g)
   local ok, r = sandbox.charge(g.meter, g.ph.legal, g.state, g.mover_seat)

@@ -29,6 +29,7 @@ local WITHHELD = {
   talon = {
     sandbox = "the sandbox's own controls (memory cap, budgets, loader)",
     root = "where the program's files are",
+    program = "the path of the running binary (workers of sim --jobs)",
   },
   ["talon.game"] = { new = "starts a running game: the host's job" },
 }

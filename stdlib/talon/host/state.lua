@@ -39,21 +39,43 @@ function St:prev(s)
   return s
 end
 
+local function check_seat(st, s, what)
+  if math.type(s) ~= "integer" or s < 1 or s > st.n then
+    error(("bad argument #1 to '%s' (a seat 1 to %d expected, got %s)")
+      :format(what, st.n, tostring(s)), 3)
+  end
+end
+
 -- Seats sitting out (an eliminated player, the seats outside a showdown
--- trick): st:next and st:prev pass over them and the trick phases wait
--- only for the st.n_in seats in play. At least one seat stays in.
-function St:sit_out(s)
+-- trick, a lone player's partner): st:next and st:prev pass over them and
+-- the trick phases wait only for the st.n_in seats in play. At least one
+-- seat stays in. With span "hand" the seat is back in play when the hand
+-- has been scored (state.end_hand), before the next dealer is chosen;
+-- otherwise it sits out until st:sit_in.
+function St:sit_out(s, span)
+  check_seat(self, s, "sit_out")
+  if span ~= nil and span ~= "hand" then
+    error(("bad argument #2 to 'sit_out' (\"hand\" or nil expected, got %s)")
+      :format(tostring(span)), 2)
+  end
   local out = self.out or {}
   if out[s] then return end
   if self.n_in <= 1 then error(("seat %d cannot sit out: nobody else is in play"):format(s), 2) end
   out[s] = true
   self.out, self.n_in = out, self.n_in - 1
+  if span then
+    local h = self.out_hand or {}
+    h[s] = true
+    self.out_hand = h
+  end
 end
 
 function St:sit_in(s)
+  check_seat(self, s, "sit_in")
   local out = self.out
   if not (out and out[s]) then return end
   out[s] = nil
+  if self.out_hand then self.out_hand[s] = nil end
   self.n_in = self.n_in + 1
   if self.n_in == self.n then self.out = nil end
 end
@@ -236,7 +258,7 @@ function state.new(def, opts, rng, quiet, deck)
     sides = nil, side_of = nil, scores = nil, given = nil, hands = nil, won = nil,
     tricks_won = nil, known = nil, discards = nil, trump = nil,
     leader = nil, turn = nil, tricks_played = nil, stock = nil, dealing = nil,
-    phase = nil, ctrick = nil, out = nil,
+    phase = nil, ctrick = nil, out = nil, out_hand = nil,
     passing = nil, aside = nil, -- the hand's pass (talon.passing) and the cards set aside
     legal_into = nil, -- the Hand the trick phases write legal cards into
     quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
@@ -271,6 +293,18 @@ local function reuse_hand(st, n)
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
   st.passing, st.aside = nil, nil
   st.tricks_played = 0
+end
+
+-- The end of a scored hand: the seats that sat out for this hand only
+-- (st:sit_out(s, "hand")) are back in play, before the next dealer is
+-- chosen, so the rotation goes round every seat.
+function state.end_hand(st)
+  local h = st.out_hand
+  if not h then return end
+  for s = 1, st.n do
+    if h[s] then st:sit_in(s) end
+  end
+  st.out_hand = nil
 end
 
 -- Resets the per-hand fields for the next hand.

@@ -20,7 +20,9 @@ end
 
 -- The current trick 'ct' (st.ctrick, nil outside trick phases) as every
 -- seat sees it: seats[i] and cards[i], a Card, a set as a new Hand (the
--- game's own cannot be reached), or false for a face-down play (KOZ-R10).
+-- game's own cannot be reached), or false for a face-down play (KOZ-R10);
+-- led, the suit the lead counts as (the trump suit after Euchre's left
+-- bower); best, the index of the play winning so far.
 local function trick_of(ct)
   local n = ct and #ct or 0
   local tseats, cards = {}, {}
@@ -28,7 +30,9 @@ local function trick_of(ct)
     local seat, c, down = tricks.at(ct, i)
     tseats[i], cards[i] = seat, not down and c
   end
-  return { seats = tseats, cards = cards }
+  local led, best
+  if n > 0 then led, best = ct:led(), (ct:winner()) end
+  return { seats = tseats, cards = cards, led = led, best = best }
 end
 
 -- The view of 'seat' in running game 'g' (docs/framework.md §6).

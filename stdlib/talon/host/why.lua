@@ -18,18 +18,35 @@ function why.is_legal(g, a)
   return false
 end
 
+-- An action in the print style of the moment (talon.style), as the
+-- events print their cards.
+local function styled(a)
+  return actions.text(a, require("talon").style())
+end
+
 local function legal_text(g)
   local parts, list = {}, g:legal()
-  for i = 1, math.min(#list, 12) do parts[i] = actions.text(list[i]) end
+  for i = 1, math.min(#list, 12) do parts[i] = styled(list[i]) end
   if #list > 12 then parts[#parts + 1] = "…" end
   return "legal now: " .. table.concat(parts, ", ")
+end
+
+-- In a phase of single cards: why a typed action that is not one card is
+-- refused, naming the phase and, when the action carries cards (discard
+-- QD QD), the first of them as the thing to type.
+local function not_a_card(g, a)
+  local arg = type(a) == "table" and rawget(a, "arg")
+  local first = actions.is_hand(arg) and arg:cards()[1]
+  local example = first and (": type %s alone"):format(styled(first)) or ""
+  return ("in phase %s each action is one card%s, not '%s'"):format(g.state.phase, example,
+    styled(a))
 end
 
 -- The sentence of a refusal nobody explained. In a variant the house
 -- rule refused it (the base game's check does not know that rule): named
 -- with its summary. 'failed': the first line of a check that raised.
 local function refusal(g, a, failed)
-  local def, text = g.def, actions.text(a)
+  local def, text = g.def, styled(a)
   local note = failed and (" (the game's explanation failed: " .. failed .. ")") or ""
   if def.base and type(def.summary) == "string" then
     return ("'%s' is refused by the house rule of %s: %s%s"):format(text,
@@ -38,16 +55,26 @@ local function refusal(g, a, failed)
   return ("'%s' is not legal in phase %s%s"):format(text, g.state.phase, note)
 end
 
+-- Whether the mover has set card 'a' aside (talon.passing): the phase
+-- explains that itself.
+local function set_aside(g, a)
+  local aside = g.state.aside and g.state.aside[g.mover_seat]
+  return aside ~= nil and aside:count(a) > 0
+end
+
 -- The violation explaining why 'a' is not legal now.
 function why.illegal(g, a)
   local v
   if g.ph.cards and not actions.is_card(a) then
-    v = explain.violation(nil, ("%s must play a card now, not '%s'")
-      :format(g.state.names[g.mover_seat], actions.text(a)), legal_text(g))
+    v = explain.violation(nil, not_a_card(g, a), legal_text(g))
   elseif actions.is_card(a) and a.deck ~= g.deck then
     -- a card of another game's deck: no hook of this game is asked about it
-    v = explain.violation(nil, ("%s is not a card of this game's deck"):format(actions.text(a)),
+    v = explain.violation(nil, ("%s is not a card of this game's deck"):format(styled(a)),
       legal_text(g))
+  elseif g.ph.cards and g.state.hands[g.mover_seat]:count(a) == 0 and not set_aside(g, a) then
+    -- no rule is at stake: the card is simply not there (the games' own
+    -- checks are not asked, so none cites a rule of play for it)
+    v = explain.violation(nil, ("you do not hold %s"):format(styled(a)), legal_text(g))
   end
   local failed
   if v == nil and g.ph.check then

@@ -30,9 +30,10 @@ t.test("a looping bot is stopped by its total budget, then costs nothing", funct
     t.ok(reasons[1]:find("time budget of 40 ms exceeded", 1, true), reasons[1])
     t.ok(reasons[24]:find("bot 'looping' (seat", 1, true)
       and reasons[24]:find("total time budget of 150 ms used up", 1, true), reasons[24])
-    -- about four calls of 40 ms spend a seat's 150 ms; its later moves
-    -- fail at once, without running the bot
-    t.ok(stopped >= 4 * 3 and stopped <= 4 * 5, ("%d of 24 moves ran the bot"):format(stopped))
+    -- about four calls of 40 ms spend a seat's 150 ms (fewer on a machine
+    -- busy with other work, where a call's wall time outgrows its share);
+    -- its later moves fail at once, without running the bot
+    t.ok(stopped >= 4 and stopped <= 4 * 5, ("%d of 24 moves ran the bot"):format(stopped))
     t.eq(g.nact, 24, "every move was made (at random)")
   end)
   sandbox.set_budget(budget)

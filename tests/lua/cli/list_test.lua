@@ -7,7 +7,8 @@ local run = require "tests.lua.cli.run"
 t.test("list shows games with players, summary, options and variants", function()
   local code, out, err = run.talon { "list" }
   t.eq(code, 0, err)
-  t.ok(out:find("\nhokm%s+4/3/2 players  Iranian trick game") or out:find("^hokm%s+4/3/2"), out)
+  t.ok(out:find("\nhokm%s+2%-4 %(default 4%) players  Iranian trick game")
+    or out:find("^hokm%s+2%-4 %(default 4%)"), out)
   -- HOK-R5: the target option with its default
   t.ok(out:find("-o target=7  points that win the match", 1, true), out)
   t.ok(out:find("  variant hokm-all-tricks: ", 1, true), "variant listed under Hokm")
@@ -21,7 +22,7 @@ end)
 t.test("rules reflect the chosen options", function()
   local code, out = run.talon { "rules", "hokm", "--players", "3", "-o", "removed_two=2D" }
   t.eq(code, 0)
-  t.ok(out:find("players: 4/3/2 (this table: 3)", 1, true), out)
+  t.ok(out:find("players: 2-4 (default 4) (this table: 3)", 1, true), out)
   t.ok(out:find("*-o removed_two=2D", 1, true), out)
   t.ok(out:find(" -o target=7", 1, true), "unchanged options unmarked")
   t.ok(out:find("HOK-R3   Follow the suit led", 1, true), "the rules table")
@@ -34,7 +35,8 @@ t.test("rules reflect the chosen options", function()
   code, out = run.talon { "rules", run.root .. "/games/hokm-all-tricks.lua" }
   t.eq(code, 0)
   t.ok(out:find("a variant of Hokm", 1, true), out)
-  t.ok(out:find("HOK-R10  All 13 tricks are played (K2)", 1, true), "K2 changes HOK-R10's text")
+  t.ok(out:find("HOK-R10  All 13 tricks are played: 13-0", 1, true),
+    "play_all_tricks changes HOK-R10's text")
 end)
 
 -- HOK-R17, HOK-R18 belong to the two-player form only.
@@ -52,7 +54,7 @@ t.test("explain prints single rules and names an unknown one", function()
   t.ok(out:find("^HOK%-R4  The highest trump wins"), out)
   local code2, _, err = run.talon { "explain", "hokm", "HOK-R99" }
   t.eq(code2, 2)
-  t.ok(err:find("Hokm has no rule 'HOK-R99'; its rules are HOK-R1, HOK-R2", 1, true), err)
+  t.ok(err:find("Hokm has no rule or option 'HOK-R99'; its rules are HOK-R1, HOK-R2", 1, true), err)
 end)
 
 -- HOK-R12 (K1): a rule reads as it applies with the chosen options.
@@ -65,6 +67,26 @@ t.test("explain follows the options", function()
   t.eq(code, 0)
   t.ok(out:find("HOK-R12  does not apply with these options (", 1, true), out)
   t.ok(out:find("players=4", 1, true), "names the options in force: " .. out)
+  -- and the option that would make it apply, with the text it then has
+  t.ok(out:find("; it applies with -o players=3\n", 1, true), out)
+  t.ok(out:find("  with -o players=3 it reads: Three players: 2C is removed", 1, true), out)
+end)
+
+-- An option is explained by its name: its doc, its value and the rules
+-- it changes; option docs cite no rule ids a game does not have.
+t.test("explain knows the options, and their docs cite only the game's rules", function()
+  local code, out = run.talon { "explain", "hokm", "play_all_tricks" }
+  t.eq(code, 0)
+  t.ok(out:find("option play_all_tricks = false (default false): 2 or 4 players", 1, true), out)
+  t.ok(out:find("with play_all_tricks=true, HOK-R10 reads: All 13 tricks", 1, true), out)
+  for _, name in ipairs { "hokm", "bura", "kosel", "koselpot", "hosgin" } do
+    local _, text = run.talon { "rules", name, "--players", name == "hokm" and "3" or "2" }
+    for id in text:gmatch("%(([A-Z]%d%d?)[,)]") do t.fail(name .. " cites " .. id) end
+    local ids = {}
+    for id in text:gmatch("[%s(]([A-Z]+%-R%d+)") do ids[#ids + 1] = id end
+    local ecode, _, err = run.talon { "explain", name, table.unpack(ids) }
+    t.eq(ecode, 0, name .. ": every rule it cites is its own: " .. err)
+  end
 end)
 
 -- RULES.md §1.11: every Hosgin option changes the rule text it names
@@ -88,4 +110,28 @@ t.test("Hosgin's rules follow its options", function()
     .. " loses or concedes pays a fine of A/3 (4)", 1, true), out)
   t.ok(not out:find("HOS-R10  ", 1, true), "no peek rule when it is switched off")
   t.ok(out:find("play     Follow suit and beat the best card", 1, true), "the play phase too")
+end)
+
+-- Phases are listed in the order play meets them, not by name.
+t.test("rules lists the phases in the order of play", function()
+  local code, out = run.talon { "rules", "hokm" }
+  t.eq(code, 0)
+  t.ok(out:find("phases (in the order of play):\n  trump ", 1, true), out)
+  t.ok(out:find("\n  trump .-\n  play "), out)
+end)
+
+t.test("rules --json gives the summary as data", function()
+  local code, out = run.talon { "rules", "hokm", "--json" }
+  t.eq(code, 0)
+  t.ok(out:find('"phases":[{"doc":"the Hakem names trump', 1, true), out)
+  t.ok(out:find('{"id":"HOK-R1","text":"52 cards', 1, true), out)
+end)
+
+-- A variant author sees the hooks a variant may wrap without reading the game.
+t.test("rules lists the hooks a variant may wrap", function()
+  local code, out = run.talon { "rules", "hokm" }
+  t.eq(code, 0)
+  local line = out:match("hooks a variant may wrap %(variant.of, wrap = {…}%): ([^\n]*)")
+  t.ok(line and line:find("score", 1, true) and line:find("play.apply", 1, true)
+    and not line:find("play.playout", 1, true), tostring(line))
 end)

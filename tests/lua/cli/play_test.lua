@@ -164,10 +164,10 @@ t.test("actions with cards are shown in the table's card style", function()
 end)
 
 -- `help` says what the game asks for now: the phase's line and the words
--- it takes (KOZ-R7, KOZ-R9: lead, beat, down).
+-- it takes now (KOZ-R9: beat or down, after a lead).
 t.test("help names the current phase and its words", function()
   local code, out = run.talon({ "play", "kosel", "--seed", "11", "--players", "3" }, "help\nquit\n")
   t.eq(code, 0)
   t.ok(out:find("now, phase play: lead 1-4 cards of a suit", 1, true), out)
-  t.ok(out:find("; type lead, beat, down", 1, true), out)
+  t.ok(out:find("; type down, beat\n", 1, true), out)
 end)

@@ -29,6 +29,32 @@ function run.talon(args, input, dir)
   return program.run(args, input, env)
 end
 
+-- `talon ARGS...` in a pseudo-terminal (tests/pty/ptydrive.c, found by
+-- TALON_PTYDRIVE, which ctest sets), typing as 'script' says (its lines:
+-- expect TEXT, send TEXT, sleep MS). Returns the driver's exit code (0 when
+-- every expected text came), the transcript and the driver's complaints.
+function run.pty(args, script, dir)
+  local driver = os.getenv("TALON_PTYDRIVE")
+  assert(driver, "TALON_PTYDRIVE is not set (ctest sets it to the built tests/pty driver)")
+  local parts = {}
+  for i, a in ipairs(args) do parts[i] = quote(a) end
+  local cmd = ("%sTERM=xterm NO_COLOR=1 LANG=C.UTF-8 TALON_PATH=%s %s -t 60 -- %s %s"):format(
+    dir and ("cd " .. quote(dir) .. " && ") or "", quote(run.root), quote(driver),
+    quote(program.path), table.concat(parts, " "))
+  local inp = program.file(script)
+  local out, err = os.tmpname(), os.tmpname()
+  local _, _, code = os.execute(("%s <%s >%s 2>%s"):format(cmd, inp, out, err))
+  os.remove(inp)
+  local function slurp(path)
+    local f = assert(io.open(path, "rb"))
+    local text = f:read("a")
+    f:close()
+    os.remove(path)
+    return text
+  end
+  return code, slurp(out):gsub("\r", ""), slurp(err)
+end
+
 -- Number of (plain) occurrences of 'needle' in 'text'.
 function run.count(text, needle)
   local n, i = 0, 1

@@ -116,6 +116,29 @@ t.test("BUR-07: no claim leaves the pot and the dealer", function()
   t.eq(st.scores, { -5, -5, -5 })
 end)
 
+-- BUR-R12: a deal played to the end without a claim has no winner: the
+-- pot stays whole, nobody's chips move but for the antes, the same dealer
+-- deals the next deal, and the table is told so. Explicit deal, two
+-- players, dealer P2, trump hearts, a talon in which nobody ever holds a
+-- Bura: both pass after the last trick.
+t.test("BUR-R12: no claim: no winner, the pot stays, the same dealer deals again", function()
+  local g = game.new(def, { seed = 1, options = { players = 2 }, deal = { dealer = 2,
+    hands = { "AS TS KS", "KC JC JH" }, stock = "9H TH AH AD QH 8D 9S 7C TC 7S QD QS 6S AC 6H"
+      .. " 6D 9C 8C 6C QC 7H 9D KH JS 8S JD 8H KD TD 7D" } })
+  local st = g.state
+  t.eq({ st.dealer, st.pot }, { 2, 10 })
+  deal_without_claims(g)
+  t.eq(st.hand_no, 2, "the next deal began")
+  t.eq({ st.dealer, st.pot, st.scores }, { 2, 20, { -5, -5 } },
+    "the same dealer; the pot of 10 and the new antes; only the antes paid")
+  local told
+  for i = 1, #g:events() do
+    told = told or g:explain(i):find("BUR-R12: nobody claimed; the pot of 10 stays and P2 deals"
+      .. " again", 1, true)
+  end
+  t.ok(told, "the table is told why")
+end)
+
 t.test("BUR-R5: a Bura wins the pot at once; several play a showdown", function()
   local g = dealt({ "AD TD KD", "9S JS 7C", "KS 8C 9H" }, "6D", 3)
   local st = g.state
@@ -141,7 +164,8 @@ t.test("BUR-R6: three aces or a Molodka take the lead; options", function()
   local forced = dealt(hands, "6D", 3, { lead_declared_combo = true })
   forced:play("pass"); forced:play("molodka")
   t.eq(forced:why("lead KC").rule, "BUR-R6", "B7: the declared Molodka is led")
-  t.eq(declare.combo(talon.deck(def.deck):hand("KD QD JD"), "D"), nil, "a trump Molodka is a Bura")
+  t.eq(declare.combo(talon.deck(def.deck(game.options(def))):hand("KD QD JD"), "D"), nil,
+    "a trump Molodka is a Bura")
 end)
 
 t.test("BUR-R2, B3: ante_when_carried = false: no ante on a carried pot", function()
@@ -172,6 +196,34 @@ t.test("BUR-R13: the session ends after the set deals, or when a stake runs out"
   t.ok(broke:result().text:find("cannot pay the next ante", 1, true), broke:result().text)
 end)
 
+-- BUR-R13 with the option final_pot (the rules are silent): a pot still
+-- carried when the session ends is shared equally among the players, the
+-- odd chips one each from the left of the player who would deal next;
+-- with final_pot = "unpaid" it stays, and the summary says so.
+t.test("BUR-R13, final_pot: the pot left at the session's end is shared out", function()
+  local g = game.new(def, { seed = 3, options = { players = 3, deals = 1 } })
+  deal_without_claims(g) -- BUR-R12: nobody claims, the pot of 15 stays
+  local st = g.state
+  t.ok(g:over(), "one deal: the session ends")
+  t.eq({ st.scores, st.pot }, { { 0, 0, 0 }, 0 }, "5 each: every ante back")
+  t.ok(g:result().text:find("the pot of 15 shared out, 5 each", 1, true), g:result().text)
+  local odd = game.new(def, { seed = 3, options = { players = 3, deals = 1 } })
+  odd.state.pot = 16 -- a chip more than the antes, as a share of Kosel (pot) leaves (KZM-R5)
+  local dealer = odd.state.dealer
+  deal_without_claims(odd)
+  local left = dealer % 3 + 1 -- BUR-R12: the same dealer would deal again
+  for s = 1, 3 do
+    t.eq(odd.state.scores[s], s == left and 1 or 0, "seat " .. s .. ": the odd chip to the left")
+  end
+  t.ok(odd:result().text:find("and 1 odd chip(s) from the next dealer's left", 1, true),
+    odd:result().text)
+  local unpaid = game.new(def, { seed = 3,
+    options = { players = 3, deals = 1, final_pot = "unpaid" } })
+  deal_without_claims(unpaid)
+  t.eq({ unpaid.state.scores, unpaid.state.pot }, { { -5, -5, -5 }, 15 }, "unpaid: it stays")
+  t.ok(unpaid:result().text:find("the pot of 15 left unpaid", 1, true), unpaid:result().text)
+end)
+
 -- B8: with five players the hands end unequal; a player without cards
 -- sits out the rest of the deal, and the next player with cards leads in
 -- place of a winner who has none (our reading, docs/games/bura.md).
@@ -187,9 +239,45 @@ t.test("B8: five players, a winner without cards", function()
   t.eq(st.n_in, 5, "everyone plays the next deal")
 end)
 
+-- B8 (strip_for_even) and B9 (pack32): the lowest cards that keep the
+-- talon from dividing among the players are taken out, clubs first, so
+-- the hands stay equal to the last trick: a six with five players of 36
+-- cards; two sevens of 32 with three, five or six. Nobody is ever short.
+t.test("B8, B9: strip_for_even and pack32 keep the hands equal", function()
+  local cases = { { 5, false, 35, "6C" }, { 4, false, 36, "" }, { 3, true, 30, "7C 7D" },
+                  { 5, true, 30, "7C 7D" }, { 6, true, 30, "7C 7D" }, { 2, true, 32, "" } }
+  for _, c in ipairs(cases) do
+    local n, label = c[1], ("%d players%s"):format(c[1], c[2] and ", 32 cards" or "")
+    local g = game.new(def, { seed = 5, hands = 1,
+      options = { players = n, strip_for_even = true, pack32 = c[2] } })
+    local st = g.state
+    local gone = {}
+    for _, r in ipairs(c[2] and { "7" } or { "6", "7" }) do
+      for _, suit in ipairs({ "C", "D", "H", "S" }) do
+        if not tostring(st.full):find(r .. suit, 1, true) then gone[#gone + 1] = r .. suit end
+      end
+    end
+    t.eq({ #st.full, table.concat(gone, " "), #st.stock % n }, { c[3], c[4], 0 }, label)
+    local rng = talon.rng(5)
+    while not g:over() do
+      if g:phase() == "play" and #st.ctrick == 0 then
+        for s = 2, n do t.eq(#st.hands[s], #st.hands[1], label .. ": equal hands") end
+      end
+      g:play(g:random(rng))
+    end
+  end
+  local six = game.new(def, { seed = 5, options = { pack32 = true } }).state.full
+  t.eq({ #six, tostring(six):find("6", 1, true) }, { 32, nil }, "B9: no sixes")
+end)
+
 t.test("every invariant holds over random sessions of 2 to 6", function()
   for _, n in ipairs({ 2, 3, 4, 5, 6 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 40), nil, n .. " players")
   end
   t.eq(invariants.run(def, { options = { face_down = true, three_aces = "pot" } }, 30), nil)
+  for _, n in ipairs({ 3, 5, 6 }) do
+    t.eq(invariants.run(def, { options = { players = n, pack32 = true } }, 20), nil, "B9")
+    t.eq(invariants.run(def, { options = { players = n, pack32 = true, strip_for_even = true } },
+      20), nil, "B8, B9")
+  end
 end)

@@ -135,3 +135,57 @@ t.test("HRT-R2: the pass rotates left, right, across, none", function()
   end
   t.eq(dirs, { "left", "right", "across", "none", "left" })
 end)
+
+-- HRT-R10, on a position (docs/framework.md §4): the last trick, P4 has
+-- taken no trick; hearts and Q♠ are spread, so nobody shot the moon.
+local LAST_TRICK = {
+  phase = "play", dealer = 4, hand_no = 1, leader = 1, turn = 1,
+  hands = { "AC", "2D", "2S", "3S" },
+  won = { "AH KH QH JH TH 9H 8H KC QC JC TC 9C 8C 7C 6C 5C",
+          "7H 6H 5H 4H 3H 2H AD KD QD JD TD 9D 8D 7D 6D 5D",
+          "QS AS KS JS TS 9S 8S 7S 6S 5S 4S 4D 3D 4C 3C 2C", "" },
+  tricks_won = { 4, 4, 4, 0 }, tricks_played = 12,
+  trick = { plays = {}, done = 12, closed = {} },
+}
+
+t.test("HRT-R10: -5 for taking no trick, with avoid_all_tricks_bonus", function()
+  for _, on in ipairs { true, false } do
+    local p = { options = { avoid_all_tricks_bonus = on } }
+    for k, v in pairs(LAST_TRICK) do p[k] = v end
+    local g = game.new(def, { position = p, hands = 1 })
+    g:play("AC"); g:play("2D"); g:play("2S"); g:play("3S")
+    t.eq(g.state.hand_points, { 7, 6, 13, on and -5 or 0 }, "bonus " .. tostring(on))
+  end
+end)
+
+-- HRT-R1: 13 cards each, dealt from the dealer's left (seat 1 sits left
+-- of the first dealer, seat 4); the deal passes to the left.
+t.test("HRT-R1: thirteen cards each; the deal passes to the left", function()
+  local g = game.new(def, { seed = 2, options = { target = 1000 } })
+  t.eq(g.state.dealer, 4)
+  for s = 1, 4 do t.eq(#g.state.hands[s], 13) end
+  local rng = require("talon").rng(2)
+  while g.state.hand_no == 1 do g:play(g:random(rng)) end
+  t.eq(g.state.dealer, 1)
+end)
+
+-- HRT-R3: passed cards arrive only when everyone has passed.
+t.test("HRT-R3: the passed cards arrive when everyone has passed", function()
+  local g = new(SUITED, nil, "left")
+  for _, c in ipairs { "AS", "KS", "QS" } do g:play(c) end
+  t.eq(g.state.hands[2]:count(g.deck:card("AS")), 0, "not yet with seat 2")
+  for _, c in ipairs { "AH", "KH", "QH", "AD", "KD", "QD", "AC", "KC", "QC" } do g:play(c) end
+  t.eq(g.state.hands[2]:count(g.deck:card("AS")), 1, "seat 1's cards went left, to seat 2")
+  t.eq(g.state.hands[1]:count(g.deck:card("AC")), 1, "seat 4's cards went to seat 1")
+end)
+
+-- HRT-R7: follow suit if you can; the highest card of the suit led wins
+-- (a higher card of another suit does not: there is no trump).
+t.test("HRT-R7: follow suit; the highest card of the led suit wins", function()
+  local g = new(CLOSED)
+  g:play("2C")
+  t.eq(legal_text(g), "{3C}", "seat 2 holds a club: it must follow")
+  t.eq(g:why("AS").rule, "HRT-R7")
+  g:play("3C"); g:play("4C"); g:play("5C")
+  t.eq(g:mover(), 4, "5♣ is the highest club: seat 4 wins and leads")
+end)

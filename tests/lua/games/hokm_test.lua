@@ -421,3 +421,18 @@ t.test("an explicit deal is kept in the record and replays", function()
   t.ok(text:find("deal hand 1", 1, true), "record carries the deal")
   t.eq(record.replay(text):result().text, g:result().text, "same result")
 end)
+
+-- HOK-R6, HOK-R7 from a given ace-draw pile (an explicit deal's `draw`
+-- and `drawer`): P1 deals face up to P2, P3, P4; P4 gets A♥ and is Hakem;
+-- from P4's right, skipping him, P1, P2, P3: P3 gets A♦ and is his
+-- partner, and moves opposite him (seat 2). The record replays it.
+t.test("HOK-R6/R7: the ace draw from a given pile", function()
+  local g = game.new(def, { seed = 1, deal = { draw = "2S 3S AH 4S 5S AD KS", drawer = 1 } })
+  t.eq(g.state.hakem, 4)
+  t.eq(g.state.names, { "P1", "P3", "P2", "P4" })
+  t.ok(g:events()[1].text:find("P4 receives the first ace", 1, true), g:events()[1].text)
+  local again = record.replay(g:record())
+  t.eq(again.state.names, g.state.names)
+  local ok, err = pcall(game.new, def, { deal = { draw = "2S 3S AH 4S", drawer = 1 } })
+  t.ok(not ok and tostring(err):find("draw needs an ace", 1, true), tostring(err))
+end)

@@ -30,6 +30,21 @@ t.test("HOS-R14 concession: declarer -bid and the fine; defenders melds + 100", 
   t.eq(g.state.hand_no, 2, "a new deal follows")
 end)
 
+-- HOS-R31: a conceded deal is scored by HOS-R14, not by HOS-R28 …
+-- HOS-R30. No trick is played, yet the defender P2 keeps his melds (two
+-- spade bellas; HOS-R28 would void them) and scores them + 100 instead of
+-- rounded trick points; the declarer's melds (the double ace series, 1000,
+-- above his bid) count for nothing (HOS-R29 would have him win).
+t.test("HOS-R31: a conceded deal is scored by HOS-R14, not by the trick rules", function()
+  local g = sup.new({ hands = { "ASx2 AHx2 ADx2 ACx2", "QSx2 KSx2" } })
+  sup.run(g, { "bid 600", "pass", "pass", "trump H" })
+  local st = g.state
+  local m1, m2, m3 = st.meld_points[1], st.meld_points[2], st.meld_points[3]
+  t.ok(m1 >= 1000 and m2 >= 40, ("melds %d and %d"):format(m1, m2))
+  sup.run(g, { "concede" })
+  t.eq(g:hand_points()[1], { -600, m2 + 100, m3 + 100 }, "HOS-R14, no trick played")
+end)
+
 t.test("HOS-R35 the fine is A/2 or A/4 by option", function()
   for fine, want in pairs({ ["A/2"] = 6, ["A/4"] = 3 }) do
     local g = sup.new({}, { money = true, fine = fine })

@@ -252,6 +252,35 @@ t.test("KOZ-R14: elimination to the last party in", function()
   t.ok(saw_two_left, "some match goes on with two players after one is out")
 end)
 
+-- KOZ-R14 with KOZ-R11, KOZ-R12 and KOZ-R2: after one of three players
+-- goes out, the other two play on as a two-player game: the talon is
+-- drawn by the two alone, and every deal still gives out all 36 cards and
+-- 120 card points among them. Deal 1 is explicit: P1 (10 penalty points)
+-- plays every set face down, takes no trick and goes out with 6 more.
+t.test("KOZ-R14, KOZ-R11: a party that is out neither holds nor draws cards", function()
+  local g = game.new(def, { seed = 1, options = { players = 3 }, scores = { 10, 0, 0 },
+    hands = 2, deal = { dealer = 1, hands = { "7H 8D 9C JS", "AS AH KD QC", "TS TD KC QH" },
+      stock = support.stock(def, { "7H 8D 9C JS", "AS AH KD QC", "TS TD KC QH" }, "9S") } })
+  local st = g.state
+  local function step()
+    if g:mover() ~= 1 then return g:play(g:legal()[1]) end
+    for _, a in ipairs(g:legal()) do
+      if a.verb == "down" or a.verb == "pass" then return g:play(a) end
+    end
+    error("P1 has no face-down play")
+  end
+  while st.hand_no == 1 do step() end
+  t.eq({ st:is_in(1), st.n_in, st.scores[1] }, { false, 2, 16 }, "P1 is out after deal 1")
+  while not g:over() do
+    t.eq(#st.hands[1], 0, ("deal 2, action %d: P1 holds no card"):format(g.nact))
+    step()
+  end
+  local points, cards = 0, 0
+  for s = 1, 3 do points, cards = points + st.won[s]:points(), cards + #st.won[s] end
+  t.eq({ #st.hands[1], #st.won[1], #st.stock, cards, points }, { 0, 0, 0, 36, 120 },
+    "deal 2: P1 took nothing, every card and point went to P2 and P3")
+end)
+
 t.test("every invariant holds over random matches of 2, 3 and 4", function()
   for _, n in ipairs({ 2, 3, 4 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 60), nil, n .. " players")

@@ -65,8 +65,8 @@ t.test("KZM-R4: three aces or a Molodka take the lead", function()
 end)
 
 t.test("KZM-05, KZM-R5, KZM-R7: played out, the most card points take the pot", function()
-  local function end_of_deal(piles, pot)
-    local g = game.new(def, { seed = 1 })
+  local function end_of_deal(piles, pot, options)
+    local g = game.new(def, { seed = 1, options = options })
     local st = g.state
     st.pot = pot
     for s = 1, 3 do
@@ -86,6 +86,12 @@ t.test("KZM-05, KZM-R5, KZM-R7: played out, the most card points take the pot", 
   local tie = end_of_deal({ "AS TS AH KS KH", "TH AD TD KD QD JD", "AC TC KC QC JC QS JS QH JH" },
     16)
   t.eq(tie.chips, { 0, 0, 0 }); t.eq(tie.pot, 1, "16 over 3: one chip stays")
+  -- BUR-R13, final_pot: in the last deal of a session the chip that stays
+  -- goes to the left of the next dealer (KZM-R7: after a share dealer 3's
+  -- left, P1, deals next; P2 sits on his left)
+  local last = end_of_deal({ "AS TS AH KS KH", "TH AD TD KD QD JD", "AC TC KC QC JC QS JS QH JH" },
+    16, { deals = 1 })
+  t.eq({ last.dealer, last.chips, last.pot }, { 1, { 0, 1, 0 }, 0 }, "the last chip to P2")
 end)
 
 t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
@@ -99,10 +105,111 @@ t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
   t.eq(plain.state.ctrick:beats("6S"), false, "6S is an ordinary card")
 end)
 
+-- KZM-R8, five players: the talon (15 and the trump card) runs out in the
+-- middle of a rotation, so hands end unequal. Explicit deal, dealer P5:
+-- P1 leads AS, AH, then KD QD JD and wins each (the others play sets that
+-- do not beat); the last six cards go P1, P2 … P5, P1, leaving P1 three
+-- clubs and every other player two. P1 leads 8C 7C 6C: P2, short of cards,
+-- must play both face down, unseen by P3, and cannot win.
+local FIVE = { "AS AH KD QD", "7S 8S 9S 6H", "7H 8H 9H 6D", "7D 8D 9D 6S", "JS QS KS JH" }
+local FIVE_STOCK = "6C JD TS TH KH QH 7C AD TD AC TC 8C KC QC JC 9C"
+
+-- The first three tricks of FIVE, P1 winning each; one deal only.
+local function three_tricks(options)
+  options = options or {}
+  options.players = 5
+  local g = game.new(def, { seed = 1, options = options, hands = 1,
+    deal = { dealer = 5, hands = FIVE, stock = FIVE_STOCK } })
+  for _, lead in ipairs({ "lead AS", "lead AH", "lead KD QD JD" }) do
+    no_declarations(g)
+    g:play(lead)
+    while g:mover() ~= 1 and g:phase() == "play" do -- a set that does not beat
+      local pick
+      for _, a in ipairs(g:legal()) do
+        if not pick and not g.state.ctrick:beats(a.arg) then pick = a end
+      end
+      g:play(pick)
+    end
+  end
+  return g
+end
+
+local function short_follower(options)
+  local g = three_tricks(options)
+  local st = g.state
+  t.eq({ #st.hands[1], #st.hands[2], #st.stock }, { 3, 2, 0 }, "P1 three cards, P2 two")
+  g:play("lead 8C 7C 6C")
+  return g
+end
+
+t.test("KZM-R8: a follower short of cards plays them face down and cannot win", function()
+  local g = short_follower()
+  local legal = g:legal()
+  t.eq(#legal, 1, "P2 has one play: both his cards")
+  t.eq(legal[1].verb, "down", "face down")
+  t.eq(g:why("play " .. tostring(legal[1].arg)).rule, "BUR-R8", "not face up")
+  g:play(legal[1])
+  t.eq(g:view(3).trick.cards[2], false, "P3 does not see P2's cards")
+  t.eq(select(2, g.state.ctrick:winner()), 1, "P2's cards do not win")
+  local hidden = short_follower({ face_down = true })
+  t.eq(hidden:legal()[1].verb, "down", "the same with face_down (M5)")
+end)
+
+-- KZM-R8, option leftover = "last_trick": after the third trick of FIVE
+-- the six cards left serve one round of five; the last card (the turned
+-- 6C) stays in the talon, every hand stays equal, and the winner of the
+-- last trick takes it: all 120 card points end in the won piles.
+t.test("KZM-R8, leftover = last_trick: the rest of the talon to the last trick", function()
+  local g = three_tricks({ leftover = "last_trick" })
+  local st = g.state
+  t.eq({ #st.hands[1], #st.hands[2], #st.hands[5], #st.stock }, { 2, 2, 2, 1 },
+    "one whole round drawn, one card left")
+  while not g:over() do g:play(g:legal()[1]) end
+  local taker
+  for _, ev in ipairs(g:events()) do
+    if ev.kind == "leftover" then taker = ev.data.seat end
+  end
+  t.ok(taker, "the table is told who takes the leftover")
+  t.eq(st.won[taker]:count("6C"), 1, "the last trick's winner has the turned card")
+  local points = 0
+  for s = 1, 5 do points = points + st.won[s]:points() end
+  t.eq({ #st.stock, points }, { 0, 120 }, "every card point is in a won pile")
+end)
+
+-- KZM-R8, option remove_six: with five players the 6C is taken out, 15
+-- cards remain after the deal and every draw is a whole round, so nobody
+-- is ever short of cards; with fewer players the option changes nothing.
+t.test("KZM-R8, remove_six: five players play 35 cards in equal hands", function()
+  for seed = 1, 5 do
+    local g = game.new(def, { seed = seed, hands = 1,
+      options = { players = 5, remove_six = true } })
+    local st = g.state
+    local six = 0
+    for _, c in ipairs(st.full:cards()) do
+      if c.rank == "6" then six = six + 1; t.ok(c.suit ~= "C", "6C out") end
+    end
+    t.eq({ #st.full, six, #st.stock }, { 35, 3, 15 }, "one 6 out, 15 cards after the deal")
+    local rng = talon.rng(seed)
+    while not g:over() do
+      if g:phase() == "play" and #st.ctrick == 0 then
+        for s = 2, 5 do t.eq(#st.hands[s], #st.hands[1], "equal hands at every lead") end
+      end
+      g:play(g:random(rng))
+    end
+  end
+  t.eq(#game.new(def, { seed = 1, options = { players = 4, remove_six = true } }).state.full, 36,
+    "four players: the whole pack")
+end)
+
 t.test("every invariant holds over random sessions of 2 to 5", function()
   for _, n in ipairs({ 2, 3, 4, 5 }) do
     t.eq(invariants.run(def, { options = { players = n } }, 30), nil, n .. " players")
   end
   t.eq(invariants.run(def, { options = { multi = "split", face_down = true, schocha = true,
     lead_declared_combo = true } }, 30), nil)
+  for _, o in ipairs({ { remove_six = true }, { leftover = "last_trick" },
+                       { leftover = "last_trick", face_down = true } }) do
+    o.players = 5
+    t.eq(invariants.run(def, { options = o }, 30), nil, "five players, KZM-R8 options")
+  end
 end)

@@ -6,9 +6,12 @@ local talon = require "talon"
 
 local support = {}
 
--- The cards of the deck of 'def' nobody was given, 'turn' first.
-function support.stock(def, hands, turn)
-  local d = talon.deck(def.deck)
+-- The cards of the deck of 'def' (with 'options', for a deck that depends
+-- on them) nobody was given, 'turn' first.
+function support.stock(def, hands, turn, options)
+  local spec = def.deck
+  if type(spec) == "function" then spec = spec(game.options(def, options)) end
+  local d = talon.deck(spec)
   local used = d:hand(table.concat(hands, " ") .. " " .. turn)
   local rest = { turn }
   for _, c in ipairs((d:full() - used):cards()) do rest[#rest + 1] = c:name("ascii") end
@@ -21,7 +24,7 @@ function support.dealt(def, hands, turn, dealer, options)
   options = options or {}
   options.players = options.players or #hands
   return game.new(def, { seed = 1, options = options, deal = { dealer = dealer,
-    hands = hands, stock = support.stock(def, hands, turn) } })
+    hands = hands, stock = support.stock(def, hands, turn, options) } })
 end
 
 -- Passes every declaration window of game 'g' (the phase "declare"; a

@@ -160,8 +160,9 @@ end
 -- cards) after 'plays', as strings "KEY/up" or "KEY/down" in a set, where
 -- KEY is the sorted card names. Leads: allowed size and one suit; followers
 -- of sets: any cards of the lead's size (all of them if he holds fewer),
--- face up always (face_down = "never") or face down always and face up
--- only to beat (face_down = "allowed").
+-- face up always (face_down = "never"), face down always and face up
+-- only to beat (face_down = "allowed"), or face down exactly when he holds
+-- fewer (face_down = "short").
 function trick_ref.plays(ctx, plays, cards, key)
   local out = {}
   if #plays == 0 then
@@ -189,6 +190,8 @@ function trick_ref.plays(ctx, plays, cards, key)
     if ctx.rules.face_down == "allowed" then
       out[key(set) .. "/down"] = true
       if n == size and trick_ref.set_beats(ctx, set, best) then out[key(set) .. "/up"] = true end
+    elseif ctx.rules.face_down == "short" then
+      out[key(set) .. (n < size and "/down" or "/up")] = true
     else
       out[key(set) .. "/up"] = true
     end

@@ -21,8 +21,8 @@ end)
 -- Every shipped game agrees with itself, and the house rule that wraps
 -- play.legal holds in its playouts (the batch is off for that phase).
 t.test("shipped games and the no-trump-lead variant agree on both paths", function()
-  for _, name in ipairs { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts",
-                          "hokm-no-trump-lead",
+  for _, name in ipairs { "hokm", "hosgin", "kosel", "bura", "koselpot", "besigue", "hearts",
+                          "euchre", "hokm-no-trump-lead",
                           "tests/fixtures/variants/no_trump_lead.lua" } do
     local def = assert(loader.load(name))
     local bad, stats = invariants.run(def, { hands = 2 }, 8, 1)

@@ -8,7 +8,7 @@ local fork = require "talon.host.fork"
 local talon = require "talon"
 
 local GAMES = { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts", "_template",
-                "hokm-trump-after-four" }
+                "hokm-trump-after-four", "euchre", "besigue" }
 
 local function legal_text(g)
   if g.ph.cards then return tostring(g:legal_hand()) end

@@ -87,6 +87,35 @@ t.test("Hosgin's 500-point invariant catches a house rule that loses points", fu
   t.eq(stats.ended, 200, "200 random matches of Hosgin end (check.options)")
 end)
 
+-- KOZ-R14, KOZ-R11: a party that is out takes no part in the deal. The
+-- generic invariants catch a game that lets it draw (as deal.replenish
+-- once did) twice over: a seat sitting out gets a card, and the deal's
+-- declared card points (check.card_points, KOZ-R2) end up short.
+t.test("a seat sitting out that draws is caught, and so are vanished card points", function()
+  local broken = assert(loader.load(FIX .. "kosel_out_draws.lua"))
+  local bad = invariants.run(broken, { options = { players = 3 } }, 20)
+  t.ok(bad, "the broken variant fails")
+  t.ok(bad.message:find("^seat %d sits out but holds %d card%(s%), %d more than"), bad.message)
+  local burnt = invariants.run(assert(loader.load(FIX .. "kosel_burns_aces.lua")), {}, 1)
+  t.ok(burnt, "burnt aces fail")
+  t.ok(burnt.message:find("^hand 1: the won piles hold %d+ card points, not the 120 the game"
+    .. " declares %(check.card_points%)"), burnt.message)
+  local none = invariants.run(assert(loader.load("kosel")), { options = { players = 3 } }, 60)
+  t.eq(none, nil, none and none.text)
+end)
+
+t.test("check.card_points must be an integer or a function", function()
+  local game = require "talon.game"
+  local copy = {}
+  for k, v in pairs(assert(loader.load("_template"))) do copy[k] = v end
+  copy.check = { card_points = "120" }
+  local ok, err = pcall(game.validate, copy, "x.lua")
+  t.ok(not ok, "refused")
+  t.ok(tostring(err):find("x.lua: check.card_points must be an integer", 1, true), tostring(err))
+  copy.check = { card_points = function() return nil end }
+  t.ok(pcall(game.validate, copy, "x.lua"), "a function is a declaration")
+end)
+
 -- Seeds are counted by index: a loop to first + n - 1 wrapped past the
 -- largest integer and played no game while reporting n.
 t.test("a run from the largest seeds plays every game it reports", function()

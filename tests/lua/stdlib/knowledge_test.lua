@@ -14,7 +14,10 @@ local SPECS = {
   { "hokm", { players = 4 } }, { "hokm", { players = 2 } }, { "hokm", { players = 3 } },
   { "hosgin", { bid_limit = 700 } }, { "kosel", {} }, { "bura", { face_down = true } },
   { "bura", {} }, { "koselpot", {} }, { "hearts", {} }, { "hokm-must-trump", {} },
-  { "hokm-trump-after-four", { players = 2 } },
+  { "hokm-trump-after-four", { players = 2 } }, { "hokm-no-trump-lead", {} },
+  { "euchre", {} }, { "euchre", { discard_upcard = true, alone_before_discard = true,
+                                  allow_lone_defender = true, stick_the_dealer = false } },
+  { "besigue", { players = 2 } }, { "besigue", { players = 3 } }, { "besigue", { players = 4 } },
 }
 
 -- Random points of a game of 'def': calls f(g) after every 'every'-th

@@ -10,7 +10,7 @@ local position = require "talon.host.position"
 local record = require "talon.host.record"
 local talon = require "talon"
 
-local GAMES = { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts", "_template",
+local GAMES = { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts", "euchre", "_template",
                 "hokm-no-trump-lead" }
 
 -- What the mover may do now, as text.

@@ -83,7 +83,8 @@ t.test("KOZ-01: a set trick through the framework", function()
   t.eq(g:why("lead AD KD JD"), nil, "KOZ-R7: three of one suit lead")
   t.eq(g:why("lead AD 7S").rule, "KOZ-R9", "two suits do not")
   g:play("lead AD KD JD")
-  t.eq(g:why("lead 7H 8H QH").because, "the trick is already led: play beat CARDS or down CARDS")
+  t.eq(g:why("lead 7H 8H QH").because,
+    "the trick is already led: type beat CARDS (face up) or down CARDS (face down)")
   t.eq(g:why("beat 7H 8H").rule, "KOZ-R9", "as many cards as the lead")
   g:play("beat 7H 8H QH") -- KOZ-R8: every heart trumps a diamond
   local v = g:why("beat KH TH 9C")

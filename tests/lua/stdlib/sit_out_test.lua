@@ -125,3 +125,71 @@ t.test("with seats out a quiet playout equals g:play card by card", function()
     t.eq(record.write(a), record.write(b), "seed " .. seed)
   end
 end)
+
+-- A seat may sit out for one hand (a lone player's partner, EUC-R4): it
+-- plays no card in that hand, is back in play for the next, and the deal
+-- still rotates round every seat. Here the seat after the dealer sits out
+-- of each hand.
+t.test("sitting out for one hand: back next hand, the dealer's rotation unchanged", function()
+  local d = {}
+  for k, v in pairs(def) do d[k] = v end
+  local dealers, out = {}, {}
+  d.deal = function(st)
+    dealers[#dealers + 1] = st.dealer
+    t.eq({ st.out, st.n_in }, { nil, st.n }, "everyone in play at the deal")
+    local first = st:next(st.dealer)
+    st:sit_out(first, "hand")
+    out[#out + 1] = first
+    deal.packets(st, st:order(st:next(first)), { 5 })
+    st.turn = st:next(first)
+    return "play"
+  end
+  d.next_hand = nil
+  d.match_over = function() return nil end
+  local g = game.new(game.define(d), { seed = 3, hands = 5, options = { players = 4 } })
+  local rng = talon.rng(3)
+  while not g:over() do
+    local seat = g:mover()
+    t.ok(seat ~= out[#out], "the seat out never moves")
+    g:play(g:random(rng))
+  end
+  t.eq(dealers, { 1, 2, 3, 4, 1 }, "the deal passes to the left, every seat in turn")
+  t.eq(out, { 2, 3, 4, 1, 2 }, "a seat out for one hand")
+  t.eq({ g.state.out, g.state.n_in }, { nil, 4 }, "back in play after the hand")
+  t.checkerror('"hand" or nil expected', g.state.sit_out, g.state, 1, "match")
+  t.checkerror("a seat 1 to 4 expected, got 5", g.state.sit_out, g.state, 5)
+end)
+
+-- The batch path stays on while a seat sits out: on_trick is then called
+-- from the one C call that plays the tricks, and the record is the same as
+-- g:play's, card by card.
+t.test("with a seat out for the hand the quiet playout still plays whole tricks in C", function()
+  local d = {}
+  for k, v in pairs(def) do d[k] = v end
+  local batched = 0
+  d.deal = function(st)
+    st:sit_out(2, "hand")
+    deal.packets(st, st:order(1), { 5 })
+    st.turn = 1
+    return "play"
+  end
+  d.phases = { play = tricks.phase {
+    rules = { follow = true }, rule = "follow",
+    on_trick = function(st, w)
+      if debug.traceback():find("play_tricks", 1, true) then batched = batched + 1 end
+      if #st.hands[w] == 0 then return "end" end
+    end,
+  } }
+  d.next_hand, d.match_over = nil, function() return nil end
+  local dd = game.define(d)
+  for seed = 1, 6 do
+    local a = game.new(dd, { seed = seed, quiet = true, hands = 3, options = { players = 3 } })
+    local b = game.new(dd, { seed = seed, quiet = true, hands = 3, options = { players = 3 } })
+    local ra, rb = talon.rng(seed), talon.rng(seed)
+    a:playout(ra)
+    while not b:over() do b:play(b:random(rb)) end
+    t.eq(record.write(a), record.write(b), "seed " .. seed)
+    t.eq(#a.act, 3 * 10, "two seats of three play five cards in each of three hands")
+  end
+  t.ok(batched > 0, "on_trick was called from t:play_tricks")
+end)

@@ -246,3 +246,32 @@ t.test("batch playout equals g:play(g:random(rng)) for Hosgin (HOS-R26)", functi
     end
   end
 end)
+
+-- A rules function may build a new trickrules table each hand: the
+-- framework compiles each content once per deck, so the hands of a match
+-- share one TrickRules (and a quiet game one Trick), and a table of other
+-- content gets its own.
+t.test("a rules function's tables are compiled once per content", function()
+  local base = assert(loader.load("_template"))
+  local def, seen = {}, {}
+  for k, v in pairs(base) do def[k] = v end
+  local phase = tricks.phase {
+    rules = function(st)
+      return { follow = true, ranks = st.hand_no > 2 and "7 8 9 T J Q K A" or nil }
+    end,
+    rule = "follow",
+    on_trick = function(st)
+      if #st.hands[st.leader] > 0 then return nil end
+      seen[#seen + 1] = st.ctrick:rules()
+      return "end"
+    end,
+  }
+  def.phases = { play = phase }
+  def.match_over = function() return nil end
+  local g = game.new(game.define(def), { seed = 1, hands = 4, quiet = true })
+  g:playout(talon.rng(1))
+  t.eq(#seen, 4, "four hands")
+  t.ok(rawequal(seen[1], seen[2]), "the same rules for the same content")
+  t.ok(not rawequal(seen[2], seen[3]), "another content, other rules")
+  t.ok(rawequal(seen[3], seen[4]), "compiled once")
+end)

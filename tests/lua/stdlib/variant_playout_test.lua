@@ -7,6 +7,7 @@ local loader = require "talon.host.loader"
 local game = require "talon.game"
 local talon = require "talon"
 local actions = require "talon.actions"
+local record = require "talon.host.record"
 
 local FIX = "tests/fixtures/variants/no_trump_lead.lua"
 
@@ -94,4 +95,31 @@ t.test("a refused trump lead cites the house rule (data and wrapper)", function(
   local w = trump_lead_refusal(assert(loader.load(FIX)))
   t.ok(tostring(w):find("refused by the house rule of Hokm (no trump lead)", 1, true), tostring(w))
   t.ok(not tostring(w):find("bad argument", 1, true), "no error from the base game's check")
+end)
+
+-- A trump order as a house rule (docs/api.md "Trump orders"): Hokm where
+-- the jack of the trump's colour is the second trump, as Euchre's left
+-- bower. The phase is made anew from its rules and the variant's, so the
+-- one-call playout plays under the new order too.
+t.test("a trump order added by a variant holds per card and in the fast playout", function()
+  local variant = require "talon.variant"
+  local hokm = assert(loader.load("hokm"))
+  local def = variant.of(hokm, { summary = "the left bower", trick_rules = { play = {
+    trumps = { H = "AH JD", D = "AD JH", S = "AS JC", C = "AC JS" } } } })
+  local g = game.new(def, { seed = 3, hands = 1, options = { players = 4 } })
+  g:play("trump H") -- the Hakem names hearts
+  local st = g.state
+  t.eq({ g:phase(), st.ctrick:trump(), (st.ctrick:suit(st.deck:card("JD"))) },
+    { "play", "H", "H" }, "J♦ counts as a heart in the hand's trick")
+  local ct = talon.trick(st.ctrick:rules(), "H")
+  assert(ct:play(1, "KH")); assert(ct:play(2, "JD"))
+  t.eq((ct:winner()), 2, "J♦ beats K♥: it is the second trump")
+  for seed = 1, 6 do
+    local a = game.new(def, { seed = seed, quiet = true, hands = 1, options = { players = 4 } })
+    local b = game.new(def, { seed = seed, quiet = true, hands = 1, options = { players = 4 } })
+    local ra, rb = talon.rng(seed), talon.rng(seed)
+    a:playout(ra)
+    while not b:over() do b:play(b:random(rb)) end
+    t.eq(record.write(a), record.write(b), "seed " .. seed)
+  end
 end)

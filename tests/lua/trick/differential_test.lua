@@ -144,6 +144,9 @@ local sets = {
   { "BUR-R7/R8 Bura", { lead_sizes = { 1, 2, 3 } }, 3 },
   { "BUR-R8 option face_down", { lead_sizes = { 1, 2, 3 }, face_down = "allowed" }, 3 },
   { "KZM-R2 Kosel pot", { lead_sizes = { 1, 3 } }, 4 },
+  -- three cards each: the short hand (two) is short of a lead of three
+  { "KZM-R8 Kosel pot, a short follower face down", { lead_sizes = { 1, 3 },
+    face_down = "short" }, 3 },
   { "KZM-R6 Kosel pot with the Schocha",
     { lead_sizes = { 1, 3 }, top = "6S", wild_top = true }, 4 },
 }

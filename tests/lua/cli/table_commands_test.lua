@@ -1,0 +1,88 @@
+-- At the table of `talon play` (issue "Teach with it"): rules and explain
+-- RULE without leaving, last (the last trick and why it was won), score
+-- (how every score was reached, the same for every game), a question
+-- before an action that can only lose (a Bura claim under 31), a bare
+-- card where the plays carry a verb, help offering only the verbs legal
+-- now, the human following their player when Hokm seats partners
+-- opposite, and the card style chosen by flags and locale.
+local t = require "talon.host.testing"
+local run = require "tests.lua.cli.run"
+local program = require "tests.lua.repl.program"
+
+t.test("rules, explain RULE, last and score at the table", function()
+  local code, out, err = run.talon({ "play", "hokm", "--seed", "3" },
+    "rules\nexplain HOK-R4\nexplain HOK-R12\nlast\n9♣\nlast\nscore\nquit\n")
+  t.eq(code, 0, err)
+  t.ok(out:find("> rules\nHokm — Iranian trick game", 1, true), out)
+  t.ok(out:find("phases (in the order of play):", 1, true), out)
+  t.ok(out:find("> explain HOK-R4\nHOK-R4  The highest trump wins the trick", 1, true), out)
+  t.ok(out:find("HOK-R12  does not apply with these options", 1, true), out)
+  t.ok(out:find("> last\nno trick has been played yet.", 1, true), out)
+  t.ok(out:find("> last\nlast trick: P2 K♣, P3 4♣, P4 2♣, P1 (you) 9♣\n"
+    .. "  HOK-R4: P2 wins trick 1 with K♣", 1, true), out)
+  t.ok(out:find("> score\nscores now: P1+P3 0  –  P2+P4 0\n", 1, true), out)
+end)
+
+t.test("score shows each hand's points the same way in every game", function()
+  for _, name in ipairs { "hokm", "bura", "kosel", "hosgin" } do
+    local code, out, err = run.talon({ "play", name, "--seed", "2", "--auto" }, "")
+    t.eq(code, 0, name .. err)
+    t.ok(out:find("result:", 1, true), name)
+  end
+  local _, out = run.talon({ "play", "kosel", "--seed", "2" }, "score\nquit\n")
+  t.ok(out:find("> score\nscores now: ", 1, true), out)
+end)
+
+t.test("a Bura claim under 31 asks first; no keeps the game as it was", function()
+  local code, out, err = run.talon({ "play", "bura", "--seed", "2" },
+    "claim\nno\nclaim\nyes\nquit\n")
+  t.eq(code, 0, err)
+  t.ok(out:find("you saw yourself take 0 card points; a claim needs 31", 1, true), out)
+  t.ok(out:find("Claim anyway? (yes/no) > no\nnot played.", 1, true), out)
+  t.ok(out:find("(yes/no) > yes\nyou: claim", 1, true), out)
+end)
+
+t.test("Bura, Kosel and Kosel pot take a bare card; help offers only what is legal", function()
+  local _, out = run.talon({ "play", "bura", "--seed", "2" }, "9♠\nhelp\nquit\n")
+  t.ok(out:find("> 9♠\nyou: play 9♠", 1, true), out)
+  t.ok(out:find("; type lead, claim\n", 1, true), "no down without face-down play: " .. out)
+  local _, kout = run.talon({ "play", "koselpot", "--seed", "2" }, "legal\nhelp\nquit\n")
+  t.ok(kout:find("; type play\n", 1, true), kout)
+  t.ok(not kout:find("play play", 1, true), kout)
+end)
+
+-- HOK-R7: partners are seated opposite before the first hand; the human
+-- goes with their player, and the partnerships are named in order.
+t.test("Hokm-4: the human stays P1 when the partners are re-seated", function()
+  local _, out = run.talon({ "play", "hokm", "--seed", "9" }, "quit\n")
+  t.ok(out:find("you are P1, at seat 2;", 1, true), out)
+  t.ok(out:find("P1 (you): 13 cards", 1, true), out)
+  t.ok(out:find("scores P2+P3 0  –  P1+P4 0", 1, true), out)
+  t.ok(not out:find("P4+P3", 1, true) and not out:find("P2+P1", 1, true), out)
+end)
+
+t.test("legal counts copies of a card as the hand shows them", function()
+  local talon = require "talon"
+  local ask = require "talon.cli.ask"
+  local d = talon.deck { ranks = "A K Q", suits = "S H", copies = 2 }
+  local cards = d:hand("QH QH KS"):cards()
+  local g = { legal = function() return cards end }
+  t.eq(ask.legal_text(g), "KS  QH×2")
+end)
+
+t.test("--ascii, --no-color and an LC_ALL=C locale print cards without glyphs", function()
+  local _, out = program.run({ "play", "hokm", "--seed", "3" }, "quit\n",
+    "NO_COLOR=1 LANG=C.UTF-8 LC_ALL=C")
+  t.ok(out:find("trick: P2 KC, P3 4C, P4 2C", 1, true), out)
+  local _, aout = run.talon({ "play", "hokm", "--seed", "3", "--ascii" }, "quit\n")
+  t.ok(aout:find("trick: P2 KC", 1, true), aout)
+  t.ok(not aout:find("♠", 1, true), aout)
+  local code, pout = run.pty({ "play", "hokm", "--seed", "3", "--no-color" }, [[
+expect your move
+ready
+send quit\r
+expect bye.
+]])
+  t.eq(code, 0, pout)
+  t.ok(pout:find("trick: P2 K♣", 1, true) and not pout:find("\27[3", 1, true), pout)
+end)
