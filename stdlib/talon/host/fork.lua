@@ -117,6 +117,7 @@ function fork.of(g, meter, one_hand)
   f.legal_h, f.legal_list, f.picked, f.res = nil, nil, nil, nil
   f.per_hand, f.score_snap, f.checking = {}, nil, nil
   f.score_violation, f.hand_violation, f.fork_plan = nil, nil, nil
+  f.stat_hands, f.stat_match = nil, nil -- a future is not measured with the game
   f.params = { quiet = true, seed = g.seed,
                 hands = one_hand and g.hands_done + 1 or g.params.hands }
   f.meter = meter or require("talon.host.sandbox").meter(g.where .. " (fork)")

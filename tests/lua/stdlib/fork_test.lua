@@ -86,3 +86,19 @@ t.test("a fork asked for one hand ends with the hand", function()
   t.eq(f.hands_done, g.hands_done + 1, "one hand more")
   t.eq(f.state.quiet, true, "quiet")
 end)
+
+t.test("the hands of forks are not measured with their game", function()
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 3, stats = true, quiet = true })
+  local rng = talon.rng(3)
+  while g.hands_done < 1 do g:play(g:random(rng)) end
+  for _ = 1, 12 do g:play(g:random(rng)) end
+  local before = #g:measured()
+  t.eq(before, 1, "the game measured its first hand")
+  local f = fork.of(g, nil, true)
+  f:playout(rng)
+  fork.again(fork.of(g, nil, true)):playout(rng)
+  t.eq(#g:measured(), before, "the forks' hands are not the game's")
+  while g.hands_done < 2 do g:play(g:random(rng)) end
+  t.eq(#g:measured(), 2, "the game's own next hand is")
+end)
