@@ -194,5 +194,17 @@ return game.define {
   match_over = scoring.match_over,
   view = view,
   zones = zones,
+  -- Who sees which cards (talon.host.visibility): each seat its own
+  -- concealed hand; the cards laid on the tables are seen by all
+  -- (BES-R11); the turn-up under the talon is shown to all while the
+  -- talon lasts (BES-R4, the seven after an exchange, BES-R9); the talon
+  -- and the won tricks nobody.
+  visibility = {
+    zones = { ["table 1"] = "all", ["table 2"] = "all", ["table 3"] = "all",
+              ["table 4"] = "all" },
+    shown = function(st, _, show)
+      if st.trump_card and #st.stock > 0 then show(st.trump_card, "stock") end
+    end,
+  },
   tools = tools,
 }

@@ -149,6 +149,7 @@ return game.define {
   match_over = pot.match_over,
   next_hand = pot.next_hand,
   view = view,
+  visibility = pot.visibility,
   tools = {
     -- the front end asks before an action that can only lose (a claim
     -- while the points this seat saw itself take are under 31)

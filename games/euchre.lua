@@ -362,4 +362,15 @@ return game.define {
   score = score_hand,
   view = view,
   tools = { trick_rules = TRICK_RULES },
+  -- Who sees which cards (talon.host.visibility): each seat its own hand;
+  -- the up-card, turned face up (EUC-R1), is shown to all wherever it
+  -- lies (the stock, then the dealer's hand) but in the discards, which
+  -- the dealer alone sees (EUC-R2); the stock and won tricks nobody.
+  visibility = {
+    discards = function(st, seat) return seat == st.dealer end,
+    shown = function(st, _, show)
+      local up = st.upcard
+      if up and st.discards:count(up) == 0 then show(up) end
+    end,
+  },
 }

@@ -236,4 +236,8 @@ return game.define {
   score = score_hand,
   match_over = score.lowest_result,
   stats = STATS,
+  -- Who sees which cards (talon.host.visibility): each seat its own hand
+  -- and the cards it sets aside to pass (HRT-R2); the tricks are played
+  -- face up and the won tricks turned down (their size public).
+  visibility = { hands = "owner", aside = "owner", won = "none" },
 }

@@ -119,6 +119,7 @@ local function start_hand(st)
   st.leader, st.turn = h, h
   local tk = st.side_tricks -- tricks per side (2 and 4 players)
   if tk then tk[1], tk[2] = 0, 0 else st.side_tricks = { 0, 0 } end
+  st.gone = nil -- the card the last drawer saw go to the discards (HOK-R18)
   st:log("hand", nil, hand_event, st)
   deal.packets(st, h, FIVE, 1) -- HOK-R9/R13/R17: the Hakem's 5 first
   if st.n == 2 then deal.packets(st, st.dealer, FIVE, 1) end
@@ -243,6 +244,7 @@ local draw_phase = {
     if a.verb == "drop" then kept, gone = second, first end
     st.hands[seat]:add(kept)
     st.discards:add(gone)
+    st.gone = { seat = seat, card = gone } -- he saw it go (visibility below)
     st:tell(seat, "draw", { kept = kept, gone = gone }, "you keep %s and discard %s", kept, gone)
     if #st.stock == 0 then
       st.drawer = nil
@@ -500,5 +502,15 @@ return game.define {
   score = score_hand,
   next_hand = next_hand,
   view = view,
+  -- Who sees which cards (talon.host.visibility): each seat its own hand,
+  -- the tricks face up, the stock and the discards nobody; the drawer of
+  -- two players sees the top card (st.known) and the card he sends to the
+  -- discards (HOK-R18).
+  visibility = {
+    shown = function(st, seat, show)
+      local gone = st.gone
+      if gone and gone.seat == seat then show(gone.card, "discards") end
+    end,
+  },
   stats = STATS,
 }

@@ -214,6 +214,19 @@ return game.define {
   score = scoring.score,
   match_over = scoring.match_over,
   view = view,
+  -- Who sees which cards (talon.host.visibility): the stock taken is shown
+  -- to all (HOS-R12), the melds laid out too (HOS-R13), the declarer sees
+  -- his discards (HOS-R15); a player who passed has seen the stock
+  -- (st.known, HOS-R10).
+  visibility = {
+    discards = function(st, seat) return seat == st.declarer end,
+    shown = function(st, _, show)
+      if st.stock_shown then show(st.stock_shown, st.declarer) end
+      for s = 1, st.n do
+        if st.exposed and st.exposed[s] then show(st.exposed[s], s) end
+      end
+    end,
+  },
   tools = tools,
   stats = STATS,
 }

@@ -155,5 +155,8 @@ return game.define {
   score = scoring.score,
   match_over = scoring.match_over,
   view = view,
+  -- Who sees which cards (talon.host.visibility): the turned trump, under
+  -- the talon until it is drawn, is shown to all (KOZ-R5).
+  visibility = { shown = function(st, _, show) show(st.trump_card) end },
   stats = STATS,
 }

@@ -258,5 +258,6 @@ return game.define {
   match_over = pot.match_over,
   next_hand = pot.next_hand,
   view = function(st, _, v) pot.view(st, v) end,
+  visibility = pot.visibility,
   stats = STATS,
 }

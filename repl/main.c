@@ -5,7 +5,8 @@
  * as light userdata. pmain parses the options, finds the data root
  * (docs/program.md), sets package.path to that root only, preloads the
  * C module "talon", and dispatches: no command -> REPL; `run`, `test` here;
- * play/sim/check/replay/list/rules/explain -> talon.cli (Lua).
+ * play/sim/compare/merge/check/replay/list/rules/explain/analyse/review ->
+ * talon.cli (Lua).
  * Exit codes: 0 ok, 1 script or test failure, 2 usage error.
  */
 #include <locale.h>
@@ -40,6 +41,8 @@ static const char usage_text[] =
     "  list                list the games and variants found\n"
     "  rules GAME          print a game's rules and options\n"
     "  explain GAME ...    explain a rule of a game\n"
+    "  analyse RECORD      the search's estimate of each action at a point\n"
+    "  review RECORD       mark a seat's decisions the search finds worse\n"
     "\n"
     "Options (before the command):\n"
     "  -h, --help          show this help and exit\n"
@@ -65,8 +68,8 @@ static const char usage_text[] =
     "  NO_COLOR            print cards without colour\n";
 
 static const char *const cli_commands[] = {
-    "play",   "sim",  "compare", "merge",   "check",
-    "replay", "list", "rules",   "explain", NULL};
+    "play", "sim",   "compare", "merge",   "check",  "replay",
+    "list", "rules", "explain", "analyse", "review", NULL};
 
 typedef struct options {
   int ignore_env;

@@ -162,8 +162,9 @@ end
 
 local function compile_free(deck) return talon.trickrules(deck, FREE) end
 
--- A new empty Trick under the free rules: the trick of the talon phases,
--- and how a position in the middle of one is set up.
+-- A new talon.Trick under the free rules: the talon phases' `trick` hook
+-- (a position or a fork in the middle of a trick is set up with it), and
+-- the deal's Trick, made at each deal and kept only as st.ctrick.
 local function free_trick(st, trump)
   return talon.trick(cached(st.deck, compile_free, "free"), trump)
 end

@@ -131,6 +131,12 @@ local function share_out(st)
   st.pot, st.final_share = 0, { amount = amount, each = each, odd = odd }
 end
 
+-- Who sees which cards (talon.host.visibility): the turned trump, under
+-- the talon until it is drawn (BUR-R3), is shown to all.
+pot.visibility = {
+  shown = function(st, _, show) show(st.trump_card) end,
+}
+
 -- Brings each player's match score (his net chips) up to his chips, with
 -- the deal's ante and the note of 'notes[seat]' (under 'rule') as reason;
 -- then, if the session ends with this deal, shares out the pot left.

@@ -65,6 +65,18 @@ local USAGE = {
     .. "  --quiet         print only the result\n"
     .. "  --json          print the actions and the result as JSON",
   list = "talon list [--json]\nlists the games and variants found on the data path.",
+  analyse = "talon analyse RECORD [--at N] [--budget B] [--seed S]\n"
+    .. "the search's estimate of every legal action at one point of a game record.\n"
+    .. "  --at N          after the first N actions (default: the record's last decision)\n"
+    .. "  --budget B      futures to play out (2000) or milliseconds (500ms)\n"
+    .. "  --seed S        seed of the search (default 1)",
+  review = "talon review RECORD --seat S [--budget B] [--margin X] [--seed S]\n"
+    .. "goes through a game record and marks each decision of seat S whose estimate was\n"
+    .. "clearly worse than the best one, with both numbers and the better action.\n"
+    .. "  --seat S        the seat to review\n"
+    .. "  --budget B      futures per decision (1000) or milliseconds (200ms)\n"
+    .. "  --margin X      points below the best before a decision is marked (0.1)\n"
+    .. "  --seed S        seed of the search (default 1)",
   rules = "talon rules GAME [--players N] [-o key=value] [--json]\n"
     .. "prints a game's rules summary for the chosen options.\n"
     .. "  --json          print the summary as JSON",
@@ -84,6 +96,8 @@ local COMMANDS = {
   list = function(args) return require("talon.cli.list").run(args) end,
   rules = function(args) return require("talon.cli.rules").run(args) end,
   explain = function(args) return require("talon.cli.rules").explain(args) end,
+  analyse = function(args) return require("talon.cli.analyse").run(args) end,
+  review = function(args) return require("talon.cli.review").run(args) end,
 }
 
 -- Keeps usage errors (tables) as they are; gives other errors a

@@ -34,6 +34,9 @@ game.keys = {
                  doc = "function(st) -> result or nil (default: target option)" },
   view = { kind = "hook", type = "function", doc = "function(st, seat, v): add to a seat's view" },
   zones = { kind = "hook", type = "function", doc = "function(st, add): extra card places" },
+  visibility = { kind = "data", type = "table",
+                 doc = "who sees each card place: {hands =, won =, stock =, discards =, aside =,"
+                   .. " zones =, shown =} (talon.host.visibility)" },
   actions = { kind = "data", type = "table", doc = "extra verbs: verb -> argument type" },
   base = { kind = "data", type = "table", doc = "the game a variant changes (set by variant.of)" },
   check = { kind = "data", type = "table",
@@ -235,6 +238,37 @@ local function validate_actions(def, where)
   end
 end
 
+-- The keys of a `visibility` declaration (talon.host.visibility reads it)
+-- and what each takes.
+local VIS_RULE = "\"owner\", \"all\", \"none\" or a function(st, seat, owner)"
+local VIS_KEYS = { hands = "rule", won = "rule", stock = "rule", discards = "rule",
+                   aside = "rule", zones = "zones", shown = "function" }
+
+local function vis_rule(where, key, r)
+  if r == "owner" or r == "all" or r == "none" or type(r) == "function" then return end
+  fail(where, ("visibility.%s must be %s, not %s"):format(key, VIS_RULE, tostring(r)))
+end
+
+-- Checks a visibility declaration (nil: the default); raises naming the
+-- key at fault and 'where'.
+function game.check_visibility(vis, where)
+  if vis == nil then return end
+  for k, r in pairs(vis) do
+    local want = VIS_KEYS[k]
+    if not want then
+      fail(where, ("unknown key '%s' in visibility; known keys are %s")
+        :format(tostring(k), sorted_keys(VIS_KEYS)))
+    elseif want == "rule" then
+      vis_rule(where, k, r)
+    elseif want == "function" and type(r) ~= "function" then
+      fail(where, ("visibility.%s must be a function(st, seat, show)"):format(k))
+    elseif want == "zones" then
+      if type(r) ~= "table" then fail(where, "visibility.zones must be a table: zone -> rule") end
+      for name, zr in pairs(r) do vis_rule(where, "zones." .. tostring(name), zr) end
+    end
+  end
+end
+
 -- Checks a definition; raises a sentence naming the key and 'where' (the
 -- file) on the first problem. Returns def.
 function game.validate(def, where)
@@ -264,6 +298,7 @@ function game.validate(def, where)
   validate_check(def, where)
   validate_options(def, where)
   validate_actions(def, where)
+  game.check_visibility(def.visibility, where)
   validate_stats(def, where)
   return def
 end

@@ -54,12 +54,44 @@ function bots.rule(key, def)
   return nil
 end
 
--- The bot for spec 'kind' ("random", "rule"); "rule" falls back to the
+-- The bot for spec 'kind' ("random", "rule", "search", "search:N",
+-- "search:Nms", "ismcts" with the same budgets); "rule" falls back to the
 -- random player when the game has no rule-of-thumb bot.
 function bots.get(kind, key, def)
   if kind == "random" then return bots.random end
   if kind == "rule" then return bots.rule(key, def) or bots.random end
-  error({ usage = ("unknown bot '%s' (bots are: random, rule)"):format(tostring(kind)) }, 0)
+  local budget = kind:match("^search:?(.*)$")
+  if budget then return bots.search(budget, false) end
+  budget = kind:match("^ismcts:?(.*)$")
+  if budget then return bots.search(budget, true) end
+  error({ usage = ("unknown bot '%s' (bots are: random, rule, search[:PLAYOUTS|:MSms],"
+    .. " ismcts[:PLAYOUTS|:MSms])"):format(tostring(kind)) }, 0)
+end
+
+-- The search player (talon.host.search) with a thinking budget: "" (the
+-- default, 1000 playouts), "N" playouts or "Nms" milliseconds per
+-- decision; 'tree': information-set tree search (talon.host.tree) rather
+-- than flat determinised Monte Carlo. It is host code: it is given the
+-- game itself (b.host), and it uses only what its seat may know
+-- (talon.host.knowledge); its calls into the game's hooks are charged to
+-- its seat's meter.
+function bots.search(budget, tree)
+  local n, ms = budget:match("^(%d+)(m?s?)$")
+  if budget ~= "" and not (n and (ms == "" or ms == "ms")) then
+    error({ usage = ("search budget '%s': a number of playouts (search:500) or of"
+      .. " milliseconds (search:200ms)"):format(budget) }, 0)
+  end
+  local opts = { playouts = 1000 }
+  if n and ms == "ms" then
+    opts = { ms = tonumber(n) }
+  elseif n then
+    opts = { playouts = tonumber(n) }
+  end
+  if (opts.ms or opts.playouts) < 1 then
+    error({ usage = "a search budget is at least 1" }, 0)
+  end
+  opts.tree = tree
+  return require("talon.cli.searchbot").new(opts)
 end
 
 -- One bot per seat from a comma-separated spec ("rule,random"), repeated
@@ -93,8 +125,14 @@ end
 -- What bot 'b' would do for 'seat' in game 'g': action, reason. Nil and
 -- the error when the bot fails or answers something that is not legal.
 function bots.suggest(b, g, seat, rng)
-  -- a bot is game code: the sandbox's protected call, with its budgets
-  local ok, a, reason = guard.charge(meter_of(g, seat, b), b.choose, g:view(seat), rng)
+  local ok, a, reason
+  if b.host then
+    -- host code (the search): it charges the game's hooks it calls itself
+    ok, a, reason = pcall(b.choose_game, g, seat, rng, meter_of(g, seat, b))
+  else
+    -- a bot is game code: the sandbox's protected call, with its budgets
+    ok, a, reason = guard.charge(meter_of(g, seat, b), b.choose, g:view(seat), rng)
+  end
   if not ok then return nil, (tostring(a):match("^[^\n]*")) end
   if type(reason) ~= "string" then reason = nil end
   if type(a) == "string" then

@@ -20,7 +20,8 @@ local play = {}
 local HELP = [[
 commands:
   a card (QS, 10s, q♠) or any action the game offers (trump H, pass, bid 560)
-  hint          what the rule-of-thumb bot would do in your place, and why
+  hint          what the rule-of-thumb bot would do in your place, and why,
+                and the search's estimate of your best actions
   why CARD      why that card (or action) is legal or illegal now
   undo          take back your last decision (and the bots' moves since)
   legal         list your legal actions
@@ -52,8 +53,17 @@ end
 
 local function hint(c)
   local a, reason = bots.suggest(c.hint_bot, c.g, c.seat, c.rng:clone())
-  if not a then return say("no hint (%s)", tostring(reason)) end
-  say("hint: %s%s", shown(c.g, a), reason and (" — " .. reason) or "")
+  if not a then
+    say("no hint (%s)", tostring(reason))
+  else
+    -- a rule-of-thumb bot is written for its game: a variant's house rules
+    -- are unknown to it
+    local base = c.def.base and c.hint_bot ~= bots.random
+      and (" (a rule of thumb for %s, not for this variant)"):format(c.def.base.name) or ""
+    say("hint: %s%s%s", shown(c.g, a), reason and (" — " .. reason) or "", base)
+  end
+  -- the search, which knows the rules in force, a variant's too
+  for _, line in ipairs(require("talon.cli.advice").hint(c.g)) do say("%s", line) end
 end
 
 -- Takes back everything from the human's last decision on.

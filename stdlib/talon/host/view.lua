@@ -7,6 +7,7 @@
 local seats = require "talon.seats"
 local tricks = require "talon.tricks"
 local passing = require "talon.passing"
+local visibility = require "talon.host.visibility"
 
 local view = {}
 
@@ -55,6 +56,9 @@ function view.of(g, seat)
     out = nil, -- the seats sitting out, a list (public)
     passing = passing.seen(st, seat), -- the hand's pass as this seat knows it, or nil
     options = {}, -- the rules in force are public
+    -- every card place, its size, and its cards where the game's
+    -- visibility declaration lets this seat see them
+    places = visibility.seen(g.def, st, seat),
   }
   for k, o in pairs(st.opts) do v.options[k] = o end
   for i, side in ipairs(st.sides) do v.sides[i] = copy_list(side) end

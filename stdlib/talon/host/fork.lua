@@ -1,0 +1,246 @@
+-- talon.host.fork: an independent copy of a running game at the same
+-- point, for search.
+--
+-- A search plays thousands of short futures from one position; starting
+-- each from g:position() (text, checks) costs more than the future itself.
+-- A fork copies the state directly: Hands, Piles and the generator are
+-- copied, the current Trick is made anew by its phase and given the same
+-- plays, the game's own tables are copied deeply (shared and nested tables
+-- stay shared and nested), and immutable values (cards, decks, rules,
+-- functions) are kept. The fork is quiet and unchecked (the batch path of
+-- g:playout), starts an empty record, and stops at the end of the hand
+-- when asked; its calls are charged to the meter it is given. The game
+-- forked from is not touched.
+local fork = {}
+
+local getmt, setmt = debug.getmetatable, debug.setmetatable
+
+local function silent() end
+
+-- The type name of userdata 'v' ("talon.Hand"), or nil.
+local function udname(v)
+  local mt = getmt(v)
+  return type(mt) == "table" and rawget(mt, "__name") or nil
+end
+
+-- State fields a fork shares with its original (never changed during a
+-- game, or caches) or sets itself.
+local SHARED = {
+  opts = true, deck = true, full = true, info = true, sides = true, side_of = true,
+  given = true, events = true, log = true, tell = true, quiet = true, legal_into = true,
+  quiet_trick = true, quiet_stock = true, ctrick = true,
+}
+
+local copy
+
+local function copy_table(t, memo)
+  local c = {}
+  memo[t] = c
+  for k, v in next, t do c[copy(k, memo)] = copy(v, memo) end
+  local mt = getmt(t)
+  if mt ~= nil then setmt(c, mt) end
+  return c
+end
+
+copy = function(v, memo)
+  local ty = type(v)
+  if ty ~= "table" and ty ~= "userdata" then return v end
+  local c = memo[v]
+  if c ~= nil then return c end
+  if ty == "table" then return copy_table(v, memo) end
+  local name = udname(v)
+  if name == "talon.Hand" or name == "talon.Pile" then
+    c = v:copy()
+  elseif name == "talon.Rng" then
+    c = v:clone()
+  else
+    c = v -- cards, decks, rules, melds, frozen library views: never change
+  end
+  memo[v] = c
+  return c
+end
+
+-- The phase whose `trick` hook makes the hand's Trick: the current one's,
+-- else the first trick phase by name (as talon.host.position finds it).
+local function trick_maker(def, ph)
+  if ph and ph.trick then return ph.trick end
+  local names = {}
+  for name, other in pairs(def.phases) do
+    if other.trick then names[#names + 1] = name end
+  end
+  table.sort(names)
+  return names[1] and def.phases[names[1]].trick
+end
+
+-- A new Trick for state 'st' with the plays and progress of 'ct';
+-- 'replace' (optional) gives the cards of some plays by index (a
+-- determinisation's face-down sets).
+function fork.trick(def, ph, st, ct, replace)
+  local make = trick_maker(def, ph)
+  if not make then return ct end -- no trick phase: nothing to copy
+  local t = make(st, ct:trump())
+  for i = 1, #ct do
+    local seat, cards, down = ct:at(i)
+    local r = replace and replace[i]
+    if r then cards = #r == 1 and r:nth(1) or r end
+    assert(t:play(seat, cards, down))
+  end
+  local done, closed = ct:progress()
+  if done > 0 or #closed > 0 then t:set_progress(done, closed) end
+  return t
+end
+
+-- A copy of state 'st' (quiet: it logs nothing).
+local function copy_state(def, ph, st)
+  local memo = {}
+  local c = {}
+  memo[st] = c
+  for k, v in next, st do
+    if SHARED[k] then c[k] = v else c[k] = copy(v, memo) end
+  end
+  c.events, c.quiet, c.log, c.tell = {}, true, silent, silent
+  c.legal_into, c.quiet_trick, c.quiet_stock = nil, nil, nil
+  if st.ctrick then c.ctrick = fork.trick(def, ph, c, st.ctrick) end
+  setmt(c, getmt(st))
+  return c
+end
+
+-- A fork of running game 'g' (not over): an independent game at the same
+-- point whose calls are charged to 'meter' (default: a new one). With
+-- 'one_hand' it ends at the end of the current hand, else where 'g' would.
+function fork.of(g, meter, one_hand)
+  assert(g.ph, "fork: the game is over")
+  local f = {}
+  for k, v in next, g do f[k] = v end
+  f.state = copy_state(g.def, g.ph, g.state)
+  f.act, f.act_seat, f.nact = {}, {}, 0
+  f.legal_h, f.legal_list, f.picked, f.res = nil, nil, nil, nil
+  f.per_hand, f.score_snap, f.checking = {}, nil, nil
+  f.score_violation, f.hand_violation, f.fork_plan = nil, nil, nil
+  f.stat_hands, f.stat_match = nil, nil -- a future is not measured with the game
+  f.params = { quiet = true, seed = g.seed,
+                hands = one_hand and g.hands_done + 1 or g.params.hands }
+  f.meter = meter or require("talon.host.sandbox").meter(g.where .. " (fork)")
+  return setmt(f, getmt(g))
+end
+
+-- ===== forks of a fork, by plan
+--
+-- The many futures of one world are forks of it: its state has one shape
+-- (the same keys holding the same kinds of value), so a plan made once
+-- copies each field the direct way, with no test of types per value.
+-- A state where one table or Hand is reached twice keeps the deep copy,
+-- which keeps such sharing.
+
+-- Is every value of table 't' (no metatable) a plain value?
+local function flat(t)
+  if getmt(t) ~= nil then return false end
+  for _, v in next, t do
+    local ty = type(v)
+    if ty == "table" or ty == "userdata" then return false end
+  end
+  return true
+end
+
+-- Is 't' (no metatable) a list of Hands, and nothing else?
+local function hand_list(t)
+  if getmt(t) ~= nil or #t == 0 then return false end
+  for k, v in next, t do
+    if math.type(k) ~= "integer" or udname(v) ~= "talon.Hand" then return false end
+  end
+  return true
+end
+
+-- Is any table or userdata reached twice from state 'st'?
+local function shares(st)
+  local seen = {}
+  local function walk(v)
+    local ty = type(v)
+    if ty ~= "table" and ty ~= "userdata" then return false end
+    if seen[v] then return true end
+    seen[v] = true
+    if ty == "table" then
+      for k, x in next, v do
+        if walk(k) or walk(x) then return true end
+      end
+    end
+    return false
+  end
+  for k, v in next, st do
+    if not SHARED[k] and walk(v) then return true end
+  end
+  return false
+end
+
+-- The plan of state 'st': a list of { key, kind }, or false when only
+-- the deep copy keeps its sharing.
+local function plan_of(st)
+  if shares(st) then return false end
+  local plan = {}
+  for k, v in next, st do
+    local ty, kind = type(v), "value"
+    if SHARED[k] then
+      kind = "value"
+    elseif ty == "userdata" then
+      local name = udname(v)
+      kind = (name == "talon.Hand" or name == "talon.Pile") and "copy"
+        or name == "talon.Rng" and "rng" or "value"
+    elseif ty == "table" then
+      kind = flat(v) and "flat" or hand_list(v) and "hands" or "deep"
+    end
+    plan[#plan + 1] = { k, kind }
+  end
+  return plan
+end
+
+local function copy_flat(t)
+  local c = {}
+  for k, v in next, t do c[k] = v end
+  return c
+end
+
+local function copy_hands(t)
+  local c = {}
+  for i = 1, #t do c[i] = t[i]:copy() end
+  return c
+end
+
+-- A copy of state 'st' by 'plan' (quiet like the state it copies).
+local function copy_planned(def, ph, st, plan)
+  local c = {}
+  for i = 1, #plan do
+    local e = plan[i]
+    local k, kind = e[1], e[2]
+    local v = st[k]
+    if kind == "value" or v == nil then c[k] = v
+    elseif kind == "copy" then c[k] = v:copy()
+    elseif kind == "hands" then c[k] = copy_hands(v)
+    elseif kind == "flat" then c[k] = copy_flat(v)
+    elseif kind == "rng" then c[k] = v:clone()
+    else c[k] = copy(v, {}) end
+  end
+  c.events = {}
+  if st.ctrick then c.ctrick = fork.trick(def, ph, c, st.ctrick) end
+  setmt(c, getmt(st))
+  return c
+end
+
+-- A fork of a fork made with fork.of (a world of the search), the same
+-- as fork.of(f, meter) and cheaper: the futures of one world.
+function fork.again(f, meter)
+  local plan = f.fork_plan
+  if plan == nil then
+    plan = plan_of(f.state)
+    f.fork_plan = plan
+  end
+  if not plan then return fork.of(f, meter or f.meter) end
+  local c = {}
+  for k, v in next, f do c[k] = v end
+  c.state = copy_planned(f.def, f.ph, f.state, plan)
+  c.act, c.act_seat, c.nact, c.per_hand = {}, {}, 0, {}
+  c.legal_h, c.legal_list, c.picked = nil, nil, nil
+  c.meter = meter or f.meter
+  return setmt(c, getmt(f))
+end
+
+return fork

@@ -1,0 +1,262 @@
+-- talon.host.search: a player that knows nothing but the rules.
+--
+-- Determinised Monte Carlo: for a decision of one seat, deal the cards it
+-- cannot see uniformly among the deals consistent with what it knows
+-- (talon.host.knowledge, talon.host.sample), try each legal action in
+-- that world and play the rest of the hand out at random on the fast
+-- quiet path (g:playout; talon.host.policy: bids at the smallest raise
+-- before card play, and only some of a long scale of bids tried), and
+-- average what the hand brought the seat's side against the others over
+-- many deals. Every action of one deal is
+-- tried in the same world with the same random future (common random
+-- numbers: the differences are less noisy than the values), and when
+-- there are many actions, sequential halving spends the budget on the
+-- better half, round after round. Nothing here knows a game: the rules
+-- are the definition's hooks, the hidden cards its visibility
+-- declaration, the value its scores.
+--
+-- The value of a future is the change of the seat's side's score in the
+-- hand less the mean change of the other sides', turned round for games
+-- whose lowest score wins (found once per game and options from random
+-- matches: search.direction).
+local fork = require "talon.host.fork"
+local sample = require "talon.host.sample"
+local policy = require "talon.host.policy"
+local tree = require "talon.host.tree"
+local sandbox = require "talon.host.sandbox"
+local talon = require "talon"
+
+local search = {}
+
+local clock = talon.sandbox.clock
+
+-- ===== which way the scores go
+
+local directions = setmetatable({}, { __mode = "k" })
+
+local function options_key(opts)
+  local keys = {}
+  for k in pairs(opts) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for i, k in ipairs(keys) do keys[i] = k .. "=" .. tostring(opts[k]) end
+  return table.concat(keys, ";")
+end
+
+-- +1 when the winners of a match have the highest scores, -1 when the
+-- lowest (penalty points): the vote of up to 24 random matches of 'def'
+-- with options 'opts' (resolved); +1 when none ends.
+function search.direction(def, opts)
+  local per = directions[def] or {}
+  directions[def] = per
+  local key = options_key(opts)
+  if per[key] then return per[key] end
+  local running = require "talon.host.running"
+  local votes = 0
+  local ok = sandbox.call(function()
+    for seed = 1, 24 do
+      local g = running.new(def, { options = opts, seed = seed, quiet = true })
+      local rng = talon.rng(seed)
+      local left = 20000
+      while not g:over() and left > 0 do left = left - g:playout(rng, 2000) end
+      local res = g:result()
+      if res and res.winner then
+        local sc, others, n = g:scores(), 0, 0
+        local own = sc[res.winner]
+        for side, v in ipairs(sc) do
+          if side ~= res.winner then others, n = others + v, n + 1 end
+        end
+        if n > 0 then
+          local mean = others / n
+          if own > mean then votes = votes + 1 elseif own < mean then votes = votes - 1 end
+        end
+      end
+    end
+  end)
+  local dir = (ok and votes < 0) and -1 or 1
+  per[key] = dir
+  return dir
+end
+
+-- ===== one decision
+
+-- The value for the side of 'seat' of world 'w' played out from scores
+-- 'before'.
+local function value(w, seat, before, dir)
+  local st = w.state
+  local mine = st.side_of[seat]
+  local own, others, n = 0, 0, 0
+  for side, v in ipairs(st.scores) do
+    local d = v - before[side]
+    if side == mine then own = d else others, n = others + d, n + 1 end
+  end
+  if n > 0 then own = own - others / n end
+  return dir * own
+end
+
+-- Plays the seat's action i in world 'w'. The world shows the seat what
+-- the game shows it, so its legal actions are the game's, in the same
+-- order: the world's own i-th action is played without a second check
+-- (a set of cards compared by its text costs more than the future).
+local function play_in(w, job, i)
+  local a = job.actions[i]
+  if w.ph.cards then return w:play(a) end
+  local list = w:legal()
+  if #list ~= #job.actions then
+    error(("search: the sampled world offers %d actions, the game %d: the game's legal hook"
+      .. " reads cards the seat cannot see"):format(#list, #job.actions), 0)
+  end
+  local b = list[i]
+  w.picked = b -- running's mark of an action known to be legal
+  return w:play(b)
+end
+
+-- The value of world 'w' for every side: its change of score in the hand
+-- less the mean change of the others', turned round by 'dir'.
+local function values(w, before, dir)
+  local sc = w.state.scores
+  local total, n = 0, #sc
+  local d = {}
+  for side, v in ipairs(sc) do
+    d[side] = v - before[side]
+    total = total + d[side]
+  end
+  local out = {}
+  for side = 1, n do
+    local own = d[side]
+    out[side] = dir * (n > 1 and own - (total - own) / (n - 1) or own)
+  end
+  return out
+end
+
+-- One deal tried with every candidate action: adds to sum, sq and n.
+-- Runs as one call charged to the search's meter.
+local function try_deal(job, cand)
+  local plan, rng = job.plan, job.rng
+  local deal = sample.deal(plan, rng)
+  local world = sample.world(plan, deal, job.base)
+  local future = rng:int(1, 1 << 40)
+  for j, i in ipairs(cand) do
+    local w = j < #cand and fork.again(world) or world
+    play_in(w, job, i)
+    if not w:over() then policy.rollout(w, talon.rng(future)) end
+    local v = value(w, job.seat, job.before, job.dir)
+    job.sum[i], job.sq[i], job.n[i] = job.sum[i] + v, job.sq[i] + v * v, job.n[i] + 1
+    job.playouts = job.playouts + 1
+  end
+  job.deals = job.deals + 1
+end
+
+local function mean(job, i)
+  return job.n[i] > 0 and job.sum[i] / job.n[i] or -math.huge
+end
+
+-- The better half of the candidates (rounded up), by mean.
+local function halve(job, cand)
+  table.sort(cand, function(a, b)
+    local ma, mb = mean(job, a), mean(job, b)
+    if ma ~= mb then return ma > mb end
+    return a < b
+  end)
+  local keep, has = {}, false
+  for i = 1, (#cand + 1) // 2 do
+    keep[i] = cand[i]
+    has = has or cand[i] == job.keep
+  end
+  -- the action a review asks about stays in to the end
+  if job.keep and not has and #keep > 1 then keep[#keep + 1] = job.keep end
+  return keep
+end
+
+-- Is round r of 'rounds' over (it began at 'start' futures)? Each round
+-- has its share of the budget, and at least one deal.
+local function round_over(job, r, rounds, start)
+  if job.ms then return clock() - job.t0 >= job.ms * r / rounds end
+  return job.playouts - start >= job.budget // rounds
+end
+
+-- One call of f(job, ...) charged to the search's meter.
+local function walk(job, f, ...)
+  local ok, err = sandbox.walk(job.meter, f, job, ...)
+  if not ok then error(err, 0) end
+end
+
+-- Whether the budget is spent.
+local function spent(job)
+  if job.ms then return clock() - job.t0 >= job.ms end
+  return job.playouts >= job.budget
+end
+
+-- Sequential halving over the candidates: each round shares its part of
+-- the budget out in deals that try every candidate still in, then keeps
+-- the better half, until two are left for the last round (one round for
+-- all when the budget is to be spent evenly); or, with job.tree, the
+-- information-set tree search (talon.host.tree).
+local function run(job)
+  local cand = policy.candidates(job.actions)
+  if job.keep then
+    local has = false
+    for _, i in ipairs(cand) do has = has or i == job.keep end
+    if not has then cand[#cand + 1] = job.keep end
+  end
+  if job.tree then
+    job.cand, job.play_in, job.values = cand, play_in, values
+    return tree.run(job, walk, spent)
+  end
+  local rounds = 1
+  while not job.even and (1 << rounds) < #cand do rounds = rounds + 1 end
+  for r = 1, rounds do
+    local start = job.playouts
+    repeat walk(job, try_deal, cand) until round_over(job, r, rounds, start)
+    if r < rounds then cand = halve(job, cand) end
+  end
+  job.best = halve(job, cand)[1]
+end
+
+-- The search's estimates for the mover 'seat' of running game 'g'
+-- (tracker: a talon.host.knowledge tracker of that seat, brought up to
+-- date here). 'opts': playouts (a budget of played-out futures, default
+-- 1000) or ms (a budget of milliseconds), rng (a talon.Rng: the same
+-- generator state gives the same answer under a playout budget), meter
+-- (what the game's hooks are charged to), keep (the index of an action
+-- that stays in every round: the one a review asks about), even (true:
+-- every action gets the same number of futures, for a table of
+-- estimates that can be compared; else sequential halving). Returns { actions =, mean =,
+-- sd =, n =, best = index, deals =, playouts = }: per legal action its
+-- mean value, the standard deviation of one future, and the futures
+-- tried; actions keep the order of g:legal().
+function search.estimate(g, seat, tracker, opts)
+  opts = opts or {}
+  local actions = {}
+  for i, a in ipairs(g:legal()) do actions[i] = a end
+  local job = {
+    actions = actions, seat = seat, rng = opts.rng or talon.rng(1),
+    budget = not opts.ms and (opts.playouts or 1000) or nil, ms = opts.ms, t0 = clock(),
+    sum = {}, sq = {}, n = {}, playouts = 0, deals = 0, best = 1, keep = opts.keep,
+    even = opts.even, tree = opts.tree,
+  }
+  for i = 1, #actions do job.sum[i], job.sq[i], job.n[i] = 0, 0, 0 end
+  if #actions > 1 then
+    tracker:update()
+    local meter = opts.meter or sandbox.meter("search")
+    job.meter = meter
+    local ok, err = sandbox.walk(meter, function()
+      job.plan = sample.plan(g, tracker:now())
+      job.base = fork.of(g, meter, true)
+      job.before = { table.unpack(g.state.scores) }
+      job.dir = search.direction(g.def, g.opts)
+    end)
+    if not ok then error(err, 0) end
+    run(job) -- a call per deal: a long search is many short calls
+  end
+  local out = { actions = actions, mean = {}, sd = {}, n = job.n, best = job.best,
+                deals = job.deals, playouts = job.playouts }
+  for i = 1, #actions do
+    local n = job.n[i]
+    out.mean[i] = n > 0 and job.sum[i] / n or nil
+    out.sd[i] = n > 1 and math.sqrt(math.max(0, (job.sq[i] - job.sum[i] ^ 2 / n) / (n - 1)))
+      or nil
+  end
+  return out
+end
+
+return search

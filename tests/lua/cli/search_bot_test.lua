@@ -1,0 +1,118 @@
+-- The search player (`--bots search`, talon.host.search): it plays every
+-- shipped game and variant file from the definition alone, legally, the
+-- same moves for the same seed; `talon analyse` and `talon review` show
+-- its estimates for a record, and `hint` at the table.
+local t = require "talon.host.testing"
+local run = require "tests.lua.cli.run"
+local game = require "talon.game"
+local loader = require "talon.host.loader"
+local bots = require "talon.cli.bots"
+local talon = require "talon"
+
+-- Every game and variant file shipped in games/.
+local function shipped()
+  local list = {}
+  local p = io.popen("ls games/*.lua")
+  for line in p:lines() do list[#list + 1] = line end
+  p:close()
+  table.sort(list)
+  return list
+end
+
+-- One hand of 'def' with search bots ('kind': search, or ismcts: the tree)
+-- of budget 'budget' in every seat; returns the game and the number of
+-- moves that failed.
+local function one_hand(def, seed, budget, opts, kind)
+  local g = game.new(def, { seed = seed, hands = 1, quiet = true, options = opts })
+  local b = bots.get((kind or "search") .. ":" .. budget)
+  local rng = talon.rng(seed)
+  local failures = 0
+  for _ = 1, 2000 do
+    if g:over() then break end
+    local _, _, failure = bots.move(b, g, g:mover(), rng)
+    if failure then failures = failures + 1 end
+  end
+  return g, failures
+end
+
+t.test("the search bot plays a hand of every shipped game and variant, legally", function()
+  for _, path in ipairs(shipped()) do
+    local def = assert(loader.load(path))
+    local opts = def.check and def.check.options -- the options random play ends with
+    for _, kind in ipairs { "search", "ismcts" } do
+      local g, failures = one_hand(def, 3, 8, opts, kind)
+      t.eq(failures, 0, ("%s (%s): every move legal and the bot never failed"):format(path, kind))
+      t.ok(g:over(), path .. ": the hand ended")
+    end
+  end
+end)
+
+t.test("the same seed gives the same moves", function()
+  local def = assert(loader.load("hokm"))
+  local a = one_hand(def, 5, 40)
+  local b = one_hand(def, 5, 40)
+  t.eq(a:record(), b:record(), "the same record")
+  local c = one_hand(def, 6, 40)
+  t.ne(a:record(), c:record(), "another seed, another game")
+  local d = one_hand(def, 5, 20, nil, "ismcts")
+  local e = one_hand(def, 5, 20, nil, "ismcts")
+  t.eq(d:record(), e:record(), "the tree search too")
+end)
+
+t.test("a search budget is a number of playouts or of milliseconds", function()
+  t.eq(bots.get("search:250").opts.playouts, 250, "playouts")
+  t.eq(bots.get("search:30ms").opts.ms, 30, "milliseconds")
+  t.eq(bots.get("search").opts.playouts, 1000, "the default")
+  local ok, err = pcall(bots.get, "search:lots")
+  t.ok(not ok and type(err) == "table" and err.usage:find("search budget 'lots'", 1, true),
+    "a usage error")
+end)
+
+-- A finished record of a random Hokm hand, written in 'dir'.
+local function hokm_record(dir)
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 7, hands = 1, game = "hokm" })
+  local rng = talon.rng(7)
+  while not g:over() do g:play(g:random(rng)) end
+  local f = assert(io.open(dir .. "/hokm.rec", "w"))
+  f:write(g:record())
+  f:close()
+  return g
+end
+
+t.test("talon analyse shows the estimate of every legal action at a point", function()
+  local dir = run.tmpdir()
+  hokm_record(dir)
+  local code, out, err = run.talon({ "analyse", "hokm.rec", "--at", "20", "--budget", "200" },
+    nil, dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("after 20 of", 1, true), out)
+  t.ok(out:find("futures over", 1, true), out)
+  t.ok(out:find("played", 1, true), "the action the record played is marked")
+  t.ok(out:find("best", 1, true), "the best is marked")
+  local code2, _, err2 = run.talon({ "analyse", "hokm.rec", "--at", "999" }, nil, dir)
+  t.eq(code2, 2, "past the end is a usage error")
+  t.ok(err2:find("the record has", 1, true), err2)
+  run.rmdir(dir)
+end)
+
+t.test("talon review goes through a seat's decisions", function()
+  local dir = run.tmpdir()
+  hokm_record(dir)
+  local code, out, err = run.talon({ "review", "hokm.rec", "--seat", "1", "--budget", "60" },
+    nil, dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("Review of P%d in hokm.rec"), out)
+  t.ok(out:find("decisions with a choice", 1, true), out)
+  local code2, _, err2 = run.talon({ "review", "hokm.rec" }, nil, dir)
+  t.eq(code2, 2, "--seat is needed")
+  t.ok(err2:find("--seat", 1, true), err2)
+  run.rmdir(dir)
+end)
+
+t.test("hint at the table shows the search's estimates", function()
+  local code, out, err = run.talon({ "play", "hokm", "--seed", "3" }, "hint\nquit\n")
+  t.eq(code, 0, err)
+  t.ok(out:find("search: ", 1, true) and out:find("futures over", 1, true), out)
+  t.ok(out:find("hint: ", 1, true), out)
+end)

@@ -1,0 +1,104 @@
+-- Forks (talon.host.fork): a fork of a running game continues exactly
+-- as the game would under the same random draws, and playing the fork
+-- leaves the game untouched.
+local t = require "talon.host.testing"
+local game = require "talon.game"
+local loader = require "talon.host.loader"
+local fork = require "talon.host.fork"
+local talon = require "talon"
+
+local GAMES = { "hokm", "hosgin", "kosel", "bura", "koselpot", "hearts", "_template",
+                "hokm-trump-after-four", "euchre", "besigue" }
+
+local function legal_text(g)
+  if g.ph.cards then return tostring(g:legal_hand()) end
+  local l = {}
+  for i, a in ipairs(g:legal()) do l[i] = g:text(a) end
+  return table.concat(l, ", ")
+end
+
+-- Plays both on with the same draws; nil when they agree to the end.
+local function same_future(g1, g2, seed)
+  local r1, r2 = talon.rng(seed), talon.rng(seed)
+  for step = 1, 3000 do
+    if g1:over() or g2:over() then
+      if g1:over() ~= g2:over() then return ("step %d: only one game is over"):format(step) end
+      return nil
+    end
+    if g1:mover() ~= g2:mover() then return ("step %d: movers differ"):format(step) end
+    if legal_text(g1) ~= legal_text(g2) then
+      return ("step %d: legal actions differ"):format(step)
+    end
+    local a1, a2 = g1:random(r1), g2:random(r2)
+    if g1:text(a1) ~= g2:text(a2) then return ("step %d: draws differ"):format(step) end
+    g1:play(a1)
+    g2:play(a2)
+  end
+  return nil
+end
+
+t.test("a fork continues as its game would, and leaves it untouched", function()
+  for _, name in ipairs(GAMES) do
+    local def = assert(loader.load(name))
+    local forked = 0
+    for seed = 1, 8 do
+      -- the options talon check plays with: random play ends their matches
+      local params = { seed = seed, hands = 3, options = def.check and def.check.options }
+      -- a random point of a random game: its length first, then a stop
+      -- before it, the same draws both times
+      local probe, total = game.new(def, params), 0
+      local rng = talon.rng(seed)
+      while not probe:over() do probe:play(probe:random(rng)); total = total + 1 end
+      local g = game.new(def, params)
+      rng = talon.rng(seed)
+      for _ = 1, (seed * 7919) % total do g:play(g:random(rng)) end
+      if not g:over() then
+        local before = g:record()
+        local f = fork.of(g)
+        local replica = game.new(def, params)
+        for i = 1, g.nact do replica:play(g.act[i]) end
+        -- a fork of the fork (by plan: the futures of a search's world)
+        local f2 = fork.again(f)
+        t.eq(same_future(f2, replica, seed), nil, ("%s seed %d: fork of a fork"):format(name,
+          seed))
+        replica = game.new(def, params)
+        for i = 1, g.nact do replica:play(g.act[i]) end
+        t.eq(same_future(f, replica, seed), nil, ("%s seed %d"):format(name, seed))
+        t.eq(g:record(), before, name .. ": the game's record is unchanged")
+        local again = game.new(def, params)
+        for i = 1, g.nact do again:play(g.act[i]) end
+        t.eq(same_future(g, again, seed + 1), nil, name .. ": the game plays on as before")
+        forked = forked + 1
+      end
+    end
+    t.ok(forked >= 4, name .. ": forks made")
+  end
+end)
+
+t.test("a fork asked for one hand ends with the hand", function()
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 3 })
+  local rng = talon.rng(3)
+  for _ = 1, 12 do g:play(g:random(rng)) end
+  local f = fork.of(g, nil, true)
+  f:playout(rng)
+  t.ok(f:over(), "over")
+  t.eq(f.hands_done, g.hands_done + 1, "one hand more")
+  t.eq(f.state.quiet, true, "quiet")
+end)
+
+t.test("the hands of forks are not measured with their game", function()
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 3, stats = true, quiet = true })
+  local rng = talon.rng(3)
+  while g.hands_done < 1 do g:play(g:random(rng)) end
+  for _ = 1, 12 do g:play(g:random(rng)) end
+  local before = #g:measured()
+  t.eq(before, 1, "the game measured its first hand")
+  local f = fork.of(g, nil, true)
+  f:playout(rng)
+  fork.again(fork.of(g, nil, true)):playout(rng)
+  t.eq(#g:measured(), before, "the forks' hands are not the game's")
+  while g.hands_done < 2 do g:play(g:random(rng)) end
+  t.eq(#g:measured(), 2, "the game's own next hand is")
+end)
