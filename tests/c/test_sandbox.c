@@ -862,6 +862,37 @@ static void clock_and_fractional_budgets(void **state) {
   assert_true(b - a >= 20 && b - a < 500);
 }
 
+/* nap(ms): sleeps without spending CPU time, as a process does when other
+ * work takes the machine. */
+static int nap(lua_State *L) {
+  lua_Integer ms = luaL_checkinteger(L, 1);
+  struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0)
+    ;
+  return 0;
+}
+
+/* The budget counts CPU time, not the wall clock: a call that spends 300
+ * ms waiting (a machine busy with other work) and little CPU time keeps
+ * its 100 ms budget, while a loop still spends it and is stopped. */
+static void budget_counts_cpu_time_not_the_wall_clock(void **state) {
+  lua_State *L = *state;
+  lua_pushcfunction(L, nap);
+  lua_setglobal(L, "nap");
+  assert_int_equal(luaL_loadstring(L, "nap(300)\n"
+                                      "local n = 0\n"
+                                      "for i = 1, 1000 do n = n + i end\n"
+                                      "return n"),
+                   LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 1, 100, 0), TL_SB_OK);
+  assert_int_equal(lua_tointeger(L, -1), 500500);
+  lua_pop(L, 1);
+  assert_int_equal(luaL_loadstring(L, "nap(50)\nwhile true do end"), LUA_OK);
+  assert_int_equal(tl_sandbox_pcall(L, 0, 0, 100, 0), TL_SB_BUDGET);
+  lua_pop(L, 1);
+  assert_usable(L);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(broken_games_fail_with_exact_messages,
@@ -913,6 +944,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(setmetatable_refuses_gc, setup, teardown),
       cmocka_unit_test_setup_teardown(clock_and_fractional_budgets, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(budget_counts_cpu_time_not_the_wall_clock,
+                                      setup, teardown),
   };
   return cmocka_run_group_tests_name("sandbox", tests, NULL, NULL);
 }
