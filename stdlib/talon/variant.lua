@@ -68,11 +68,9 @@ end
 local function default_deck(def)
   local spec = def.deck
   if type(spec) == "function" then
-    local opts = {}
-    for k, o in pairs(def.options or {}) do
-      if type(o) == "table" then opts[k] = o.default end
-    end
-    local ok, made = pcall(spec, opts)
+    local ok, opts = pcall(game.options, def)
+    local made
+    if ok then ok, made = pcall(spec, opts) end
     spec = ok and made
   end
   if type(spec) ~= "table" then return nil end
