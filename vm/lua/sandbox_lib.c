@@ -27,8 +27,8 @@ static int sandbox_load(lua_State *L) {
   return 1;
 }
 
-/* The budget may be fractional (what is left of a total measured with
- * sandbox.clock); it is rounded up to whole milliseconds. */
+/* The budget (CPU time) may be fractional (what is left of a total); it is
+ * rounded up to whole milliseconds. */
 static int sandbox_call(lua_State *L) {
   lua_Number budget = luaL_optnumber(L, 1, 0);
   luaL_argcheck(L, budget >= 0 && budget <= 86400000, 1,
