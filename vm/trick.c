@@ -388,6 +388,15 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
                             uint32_t out, int seat, tv_rng *r, int max,
                             tv_card *cards, int *seats, int *played,
                             tv_err *e) {
+  return tv_trick_play_out_by(t, hands, nhands, out, seat, r, NULL, max, cards,
+                              seats, played, e);
+}
+
+tv_status tv_trick_play_out_by(tv_trick *t, tv_hand *const hands[], int nhands,
+                               uint32_t out, int seat, tv_rng *r,
+                               const tv_trick_policy *pol, int max,
+                               tv_card *cards, int *seats, int *played,
+                               tv_err *e) {
   const tv_trick_rules *rl = t->rules;
   int nin = tv_trick_seats_in(nhands, out);
   *played = 0;
@@ -422,12 +431,15 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
       *played = i;
       return tv_fail(e, TV_EINVAL, "seat %d has no legal card", seat);
     }
-    /* the card tv_hand_nth would find in the legal Hand */
-    int k = (int)tv_rng_below(r, (uint64_t)size);
-    tv_card c = (tv_card)__builtin_ctzll(m);
-    for (; k >= h->n[c]; c = (tv_card)__builtin_ctzll(m)) {
-      k -= h->n[c];
-      m &= m - 1;
+    tv_card c = tv_trick_policy_pick(t, h, m, seat, pol, r);
+    if (c == TV_NO_CARD) {
+      /* the card tv_hand_nth would find in the legal Hand */
+      int k = (int)tv_rng_below(r, (uint64_t)size);
+      c = (tv_card)__builtin_ctzll(m);
+      for (; k >= h->n[c]; c = (tv_card)__builtin_ctzll(m)) {
+        k -= h->n[c];
+        m &= m - 1;
+      }
     }
     tv_hand_remove(h, c, 1);
     tv_trick_play_card(t, seat, c, false, NULL);

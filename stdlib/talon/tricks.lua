@@ -345,7 +345,7 @@ function tricks.phase(spec)
       local ct = st.ctrick
       if k + st.n_in - #ct > stop then return k, nil, seat end
       return ct:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
-        after_trick, st, st.out)
+        after_trick, st, st.out, st.playout_policy)
     end,
   }, spec)
 end

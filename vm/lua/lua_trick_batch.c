@@ -102,20 +102,56 @@ static uint32_t seats_out(lua_State *L, int idx, int nh, int arg) {
   return out;
 }
 
+/* The followers' policy at 'arg': nil for none (uniform play), or a
+ * table { percent = 0..100, sides = { side of seat 1, ... } } with an
+ * integer side 0..255 for each of the 'nh' seats (read raw: no metamethod
+ * runs). Fills *p and returns it, or NULL for none. */
+static const tv_trick_policy *check_policy(lua_State *L, int arg, int nh,
+                                           tv_trick_policy *p) {
+  if (lua_isnoneornil(L, arg)) return NULL;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_pushliteral(L, "percent");
+  lua_rawget(L, arg);
+  int isnum;
+  lua_Integer pct = lua_tointegerx(L, -1, &isnum);
+  luaL_argcheck(L, isnum && pct >= 0 && pct <= 100, arg,
+                "policy.percent: an integer 0..100 expected");
+  lua_pop(L, 1);
+  p->percent = (int)pct;
+  lua_pushliteral(L, "sides");
+  if (lua_rawget(L, arg) != LUA_TTABLE)
+    luaL_argerror(L, arg, "policy.sides: a table of sides by seat expected");
+  for (int s = 0; s < nh; s++) {
+    lua_rawgeti(L, -1, s + 1);
+    lua_Integer side = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || side < 0 || side > 255)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L,
+                                    "policy.sides[%d]: an integer 0..255 "
+                                    "expected",
+                                    s + 1));
+    p->side[s] = (uint8_t)side;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return p;
+}
+
 /* Plays up to 'max' cards of the current trick from 'seat' among the
  * seats in play (emptying a full trick first), records them after 'at' in
  * the tables at 'ci' when ci > 0, and adds a trick it fills to 'wins'
  * (when given). Returns the number of cards played; raises on bad input. */
 static int play_rest(lua_State *L, tl_trick *t, tv_hand **hands, int nh,
-                     uint32_t out, int seat, tv_rng *r, int max, int ci,
+                     uint32_t out, int seat, tv_rng *r,
+                     const tv_trick_policy *pol, int max, int ci,
                      lua_Integer at, int won_arg, tv_hand **wins) {
   int nin = tv_trick_seats_in(nh, out);
   if (nin > 0 && t->t.nplays >= nin) tv_trick_clear(&t->t);
   tv_card cards[TV_TRICK_MAX_PLAYS];
   int seats[TV_TRICK_MAX_PLAYS], played;
   tv_err e;
-  tv_status st = tv_trick_play_out(&t->t, hands, nh, out, seat, r, max, cards,
-                                   seats, &played, &e);
+  tv_status st = tv_trick_play_out_by(&t->t, hands, nh, out, seat, r, pol, max,
+                                      cards, seats, &played, &e);
   if (ci > 0) record_plays(L, ci, cards, seats, played, at);
   if (st != TV_OK) luaL_argerror(L, 2, e.msg);
   if (wins && played > 0 && t->t.nplays == nin) add_won(L, won_arg, wins, t);
@@ -173,7 +209,7 @@ static int trick_play_out(lua_State *L) {
     check_hands(L, 9, t, nh, wins);
   }
   uint32_t away = seats_out(L, 10, nh, 10);
-  int played = play_rest(L, t, hands, nh, away, (int)seat, r,
+  int played = play_rest(L, t, hands, nh, away, (int)seat, r, NULL,
                          max > INT32_MAX ? INT32_MAX : (max < 0 ? 0 : (int)max),
                          out ? 6 : 0, at, 9, won ? wins : NULL);
   lua_pushinteger(L, played);
@@ -195,7 +231,10 @@ static int trick_play_out(lua_State *L) {
  * when 'stop' ended the batch) and the seat to move. The trick is left
  * empty after a batch that played any card. The Hands of 'hands' and
  * 'won' are read once: a hook may change their cards but must not replace
- * them (an error at the end of the batch says so). */
+ * them (an error at the end of the batch says so). With 'policy' ({
+ * percent = 0..100, sides = {side of each seat}}) the followers play by
+ * the rule of thumb of tv_trick_policy_pick that often (a search's
+ * futures); without it every card is drawn uniformly. */
 static int trick_play_tricks(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
@@ -209,9 +248,11 @@ static int trick_play_tricks(lua_State *L) {
   luaL_checktype(L, 9, LUA_TTABLE);
   check_hands(L, 9, t, nh, wins);
   luaL_checktype(L, 10, LUA_TFUNCTION);
-  lua_settop(L, 12);
+  lua_settop(L, 13);
   uint32_t out = seats_out(L, 12, nh, 12);
-  int anchors = 13; /* hands[1..nh], then won[1..nh] */
+  tv_trick_policy policy;
+  const tv_trick_policy *pol = check_policy(L, 13, nh, &policy);
+  int anchors = 14; /* hands[1..nh], then won[1..nh] */
   anchor_hands(L, 2, nh);
   anchor_hands(L, 9, nh);
   int base = lua_gettop(L); /* the hook's results go above */
@@ -220,7 +261,8 @@ static int trick_play_tricks(lua_State *L) {
   /* at + need <= stop, written so that no sum can overflow (0 <= at) */
   while (nin > 0 && at <= stop &&
          stop - at >= nin - (t->t.nplays >= nin ? 0 : t->t.nplays)) {
-    at += play_rest(L, t, hands, nh, out, (int)seat, r, nin, 5, at, 9, wins);
+    at +=
+        play_rest(L, t, hands, nh, out, (int)seat, r, pol, nin, 5, at, 9, wins);
     played_any = 1;
     lua_settop(L, base);
     lua_pushvalue(L, 10);

@@ -1,0 +1,205 @@
+/*
+ * test_trick_policy.c - the followers' rule of thumb of a search's
+ * playouts (tv_trick_policy_pick, tv_trick_play_out_by): take the trick as
+ * cheaply as possible, let a partner's winning card stand, else throw the
+ * lowest; never a card the trick rules forbid.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "deck.h"
+#include "hand.h"
+#include "trick.h"
+
+enum { S, H, D, CL }; /* the suits of make_deck, in order */
+
+static void make_deck(tv_deck *d) {
+  tv_err e;
+  assert_int_equal(tv_deck_init(d, "S H D C", "A K Q J T 9 8 7 6 5 4 3 2", &e),
+                   TV_OK);
+}
+
+static tv_hand hand_of(const tv_deck *d, const char *s) {
+  tv_hand h;
+  tv_err e;
+  tv_hand_clear(&h);
+  if (tv_hand_parse(d, s, &h, &e) != TV_OK) fail_msg("%s: %s", s, e.msg);
+  return h;
+}
+
+static tv_card card_of(const tv_deck *d, const char *s) {
+  tv_card c;
+  tv_err e;
+  assert_int_equal(tv_card_parse(d, s, strlen(s), &c, &e), TV_OK);
+  return c;
+}
+
+/* Follow suit, otherwise any card (Hokm's HOK-R3). */
+static tv_trick_rules follow_rules(void) {
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  r.follow = 1;
+  return r;
+}
+
+/* Plays 'cards' (one per seat, from seat 1) into t. */
+static void lead_with(tv_trick *t, const char *cards) {
+  char tok[8];
+  int seat = 1;
+  while (*cards) {
+    size_t n = strcspn(cards, " ");
+    memcpy(tok, cards, n);
+    tok[n] = 0;
+    assert_int_equal(
+        tv_trick_play_card(t, seat++, card_of(t->deck, tok), false, NULL),
+        TV_OK);
+    cards += n + (cards[n] == ' ');
+  }
+}
+
+/* Partners sit opposite: seats 1 and 3 are side 1, seats 2 and 4 side 2. */
+static const tv_trick_policy always = {100, {1, 2, 1, 2}};
+
+/* The card the policy has 'seat' holding 'held' play after 'plays'. */
+static tv_card pick(int trump, const char *plays, int seat, const char *held) {
+  static tv_deck d;
+  make_deck(&d);
+  tv_trick_rules r = follow_rules();
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, trump);
+  lead_with(&t, plays);
+  tv_hand h = hand_of(&d, held);
+  uint64_t mask = 0;
+  for (int k = 0; k < TV_MAX_KINDS; k++)
+    if (h.n[k]) mask |= 1ull << k;
+  tv_trick_rule why;
+  uint64_t legal = tv_trick_card_mask(&t, mask, &why);
+  tv_rng r0;
+  tv_rng_seed(&r0, 1);
+  return tv_trick_policy_pick(&t, &h, legal, seat, &always, &r0);
+}
+
+static void expect(tv_card got, const char *want) {
+  tv_deck d;
+  make_deck(&d);
+  assert_int_equal(got, card_of(&d, want));
+}
+
+/* An opponent's 9S leads: of KS QS 2S the lowest that wins is QS. */
+static void takes_the_trick_as_cheaply_as_it_can(void **state) {
+  (void)state;
+  expect(pick(-1, "9S", 2, "KS QS 2S 3H"), "QS");
+}
+
+/* The partner's AS wins so far: the follower throws his lowest, 4S, not
+ * KS (the follow rule keeps him in spades). */
+static void lets_a_partners_winning_card_stand(void **state) {
+  (void)state;
+  expect(pick(-1, "AS 3S", 3, "KS 4S"), "4S");
+}
+
+/* Void in spades under hearts: the lowest trump that wins, 5H; when a
+ * higher trump already won, the lowest card that is not a trump, 2D. */
+static void trumps_low_and_keeps_trumps_it_cannot_win_with(void **state) {
+  (void)state;
+  expect(pick(H, "AS", 2, "KH 5H 9D"), "5H");
+  expect(pick(H, "AS KH", 3, "5H 2D QC"), "2D");
+}
+
+/* Nothing wins: the lowest card of the follow rule's choice, 2S. */
+static void throws_the_lowest_when_it_cannot_win(void **state) {
+  (void)state;
+  expect(pick(-1, "AS", 2, "KS 2S 3S"), "2S");
+}
+
+/* A lead is drawn uniformly: the policy answers TV_NO_CARD. */
+static void leaves_leads_to_chance(void **state) {
+  (void)state;
+  assert_int_equal(pick(-1, "", 1, "AS 2D"), TV_NO_CARD);
+}
+
+/* tv_trick_play_out_by over 300 random deals (follow suit, must head,
+ * trump when void): every card it plays is legal when played; with no
+ * policy it plays exactly tv_trick_play_out's cards; with the policy the
+ * lead is still the uniform draw. */
+static void plays_only_legal_cards(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d);
+  tv_trick_rules r = follow_rules();
+  r.head = TV_HEAD_ALWAYS;
+  r.on_void = TV_VOID_TRUMP;
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    tv_rng deal;
+    tv_rng_seed(&deal, seed);
+    tv_hand hands[4], again[4], *hp[4], *hq[4];
+    for (int s = 0; s < 4; s++)
+      tv_hand_clear(&hands[s]);
+    for (int s = 0; s < 4; s++)
+      while (hands[s].size < 5) {
+        tv_card c = (tv_card)tv_rng_below(&deal, 52);
+        bool taken = false;
+        for (int o = 0; o < 4; o++)
+          taken = taken || hands[o].n[c];
+        if (!taken) tv_hand_add(&hands[s], c, 1);
+      }
+    for (int s = 0; s < 4; s++) {
+      again[s] = hands[s];
+      hp[s] = &hands[s];
+      hq[s] = &again[s];
+    }
+    int trump = (int)(seed % 5) - 1;
+    tv_trick t, u, shadow;
+    tv_trick_init(&t, &d, &r, trump);
+    tv_trick_init(&u, &d, &r, trump);
+    tv_trick_init(&shadow, &d, &r, trump);
+    tv_rng a, b;
+    tv_rng_seed(&a, seed);
+    tv_rng_seed(&b, seed);
+    tv_card cards[4], plain[4];
+    int seats[4], played;
+    tv_hand before[4];
+    memcpy(before, hands, sizeof before);
+    assert_int_equal(tv_trick_play_out_by(&t, hp, 4, 0, 1, &a, &always, 4,
+                                          cards, seats, &played, NULL),
+                     TV_OK);
+    assert_int_equal(played, 4);
+    for (int i = 0; i < 4; i++) {
+      tv_hand legal;
+      tv_trick_legal(&shadow, &before[seats[i] - 1], &legal);
+      assert_true(legal.n[cards[i]] > 0);
+      tv_trick_play_card(&shadow, seats[i], cards[i], false, NULL);
+    }
+    assert_int_equal(tv_trick_play_out_by(&u, hq, 4, 0, 1, &b, NULL, 4, plain,
+                                          NULL, &played, NULL),
+                     TV_OK);
+    assert_int_equal(cards[0], plain[0]);
+    tv_trick v;
+    tv_trick_init(&v, &d, &r, trump);
+    tv_rng c;
+    tv_rng_seed(&c, seed);
+    memcpy(again, before, sizeof again);
+    tv_card uniform[4];
+    assert_int_equal(
+        tv_trick_play_out(&v, hq, 4, 0, 1, &c, 4, uniform, NULL, &played, NULL),
+        TV_OK);
+    assert_memory_equal(uniform, plain, sizeof plain);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(takes_the_trick_as_cheaply_as_it_can),
+      cmocka_unit_test(lets_a_partners_winning_card_stand),
+      cmocka_unit_test(trumps_low_and_keeps_trumps_it_cannot_win_with),
+      cmocka_unit_test(throws_the_lowest_when_it_cannot_win),
+      cmocka_unit_test(leaves_leads_to_chance),
+      cmocka_unit_test(plays_only_legal_cards),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,42 @@
+/*
+ * trick_policy.c - a rule of thumb for the followers of a random playout.
+ *
+ * A future played uniformly at random judges a card by what careless
+ * players would do next: a high card led into a partner's trick, a trump
+ * thrown away. A search learns more from futures in which the followers
+ * play as most players would, knowing nothing of any game but the trick
+ * rules: take the trick with the lowest card that wins it, let a side's
+ * winning card stand and throw the lowest, and throw the lowest when the
+ * trick cannot be won. The legal cards are the rules' (the caller's mask),
+ * so the policy never breaks a rule; leads stay uniform.
+ */
+#include "trick.h"
+
+/* How strong c is in trick t: any trump above any other card, then by
+ * place in its suit (0 the highest). */
+static int height(const tv_trick *t, tv_card c) {
+  int suit = t->key[c] >> 8, place = t->key[c] & 0xFF;
+  return (suit == t->trump ? 1 << 9 : 0) + (255 - place);
+}
+
+tv_card tv_trick_policy_pick(const tv_trick *t, const tv_hand *h,
+                             uint64_t legal, int seat, const tv_trick_policy *p,
+                             tv_rng *r) {
+  if (!p || p->percent <= 0 || t->nplays == 0 || t->size != 1)
+    return TV_NO_CARD;
+  if (p->percent < 100 && (int)tv_rng_below(r, 100) >= p->percent)
+    return TV_NO_CARD;
+  const tv_trick_entry *best = &t->p[t->best];
+  bool ours = p->side[best->seat - 1] == p->side[seat - 1];
+  tv_card low = TV_NO_CARD, win = TV_NO_CARD;
+  for (uint64_t b = legal; b; b &= b - 1) {
+    tv_card c = (tv_card)__builtin_ctzll(b);
+    if (h->n[c] == 0) continue;
+    int hc = height(t, c);
+    if (low == TV_NO_CARD || hc < height(t, low)) low = c;
+    if (!ours && !best->down && tv_trick_beats(t, c, best->c[0]) &&
+        (win == TV_NO_CARD || hc < height(t, win)))
+      win = c;
+  }
+  return win != TV_NO_CARD ? win : low;
+}
