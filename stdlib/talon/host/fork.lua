@@ -28,7 +28,7 @@ end
 local SHARED = {
   opts = true, deck = true, full = true, info = true, sides = true, side_of = true,
   given = true, events = true, log = true, tell = true, quiet = true, legal_into = true,
-  quiet_trick = true, quiet_stock = true, ctrick = true,
+  quiet_trick = true, quiet_stock = true, ctrick = true, playout_policy = true,
 }
 
 local copy

@@ -23,6 +23,7 @@ local fork = require "talon.host.fork"
 local sample = require "talon.host.sample"
 local policy = require "talon.host.policy"
 local tree = require "talon.host.tree"
+local value = require "talon.host.value"
 local sandbox = require "talon.host.sandbox"
 local talon = require "talon"
 
@@ -79,20 +80,6 @@ end
 
 -- ===== one decision
 
--- The value for the side of 'seat' of world 'w' played out from scores
--- 'before'.
-local function value(w, seat, before, dir)
-  local st = w.state
-  local mine = st.side_of[seat]
-  local own, others, n = 0, 0, 0
-  for side, v in ipairs(st.scores) do
-    local d = v - before[side]
-    if side == mine then own = d else others, n = others + d, n + 1 end
-  end
-  if n > 0 then own = own - others / n end
-  return dir * own
-end
-
 -- Plays the seat's action i in world 'w'. The world shows the seat what
 -- the game shows it, so its legal actions are the game's, in the same
 -- order: the world's own i-th action is played without a second check
@@ -110,22 +97,10 @@ local function play_in(w, job, i)
   return w:play(b)
 end
 
--- The value of world 'w' for every side: its change of score in the hand
--- less the mean change of the others', turned round by 'dir'.
-local function values(w, before, dir)
-  local sc = w.state.scores
-  local total, n = 0, #sc
-  local d = {}
-  for side, v in ipairs(sc) do
-    d[side] = v - before[side]
-    total = total + d[side]
-  end
-  local out = {}
-  for side = 1, n do
-    local own = d[side]
-    out[side] = dir * (n > 1 and own - (total - own) / (n - 1) or own)
-  end
-  return out
+-- The change of world 'w' for every side since snapshot 's0': value,
+-- tricks and card points (talon.host.value.change).
+local function values(w, s0, dir)
+  return value.change(w.state, s0, dir)
 end
 
 -- One deal tried with every candidate action: adds to sum, sq and n.
@@ -139,15 +114,23 @@ local function try_deal(job, cand)
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
     if not w:over() then policy.rollout(w, talon.rng(future)) end
-    local v = value(w, job.seat, job.before, job.dir)
+    local vs, as, bs = value.change(w.state, job.before, job.dir)
+    local v, a, b = vs[job.side], as[job.side], bs[job.side]
     job.sum[i], job.sq[i], job.n[i] = job.sum[i] + v, job.sq[i] + v * v, job.n[i] + 1
+    job.fa[i], job.fb[i] = job.fa[i] + a, job.fb[i] + b
+    value.add(job.fit, v, a, b)
     job.playouts = job.playouts + 1
   end
   job.deals = job.deals + 1
 end
 
+-- Action i's mean value blended with the value its mean tricks and card
+-- points predict (talon.host.value).
 local function mean(job, i)
-  return job.n[i] > 0 and job.sum[i] / job.n[i] or -math.huge
+  local n = job.n[i]
+  if n == 0 then return -math.huge end
+  if job.tree then return job.sum[i] / n end -- the tree's values are blended as they come
+  return value.blend(job.fit, job.sum[i] / n, job.fa[i] / n, job.fb[i] / n)
 end
 
 -- The better half of the candidates (rounded up), by mean.
@@ -186,6 +169,54 @@ local function spent(job)
   return job.playouts >= job.budget
 end
 
+-- ===== how the followers of a future play
+--
+-- Futures in which every follower plays at random judge a card by what
+-- careless players would do next. Where taking tricks pays, the
+-- followers of a future play by the engine's rule of thumb instead (take
+-- the trick as cheaply as possible, let a partner's winning card stand,
+-- else throw the lowest: the `policy` of t:play_tricks). Whether tricks
+-- pay is seen, not assumed (in Hearts they cost): the covariance of a
+-- side's tricks and its value in random hands of the game.
+
+local pays = setmetatable({}, { __mode = "k" })
+
+-- Whether taking tricks pays in 'def' with options 'opts' (resolved): the
+-- covariance of a side's tricks and its value over the first hands of 96
+-- random games (fixed seeds: the answer does not depend on what was
+-- searched before), each side in turn. Found once per game and options.
+function search.tricks_pay(def, opts)
+  local per = pays[def] or {}
+  pays[def] = per
+  local key = options_key(opts)
+  if per[key] ~= nil then return per[key] end
+  local running = require "talon.host.running"
+  local f = value.fit()
+  local dir = search.direction(def, opts)
+  local ok = sandbox.call(function()
+    for seed = 1, 96 do
+      local g = running.new(def, { options = opts, seed = seed, quiet = true })
+      local w = fork.of(g, sandbox.meter("search probe"), true)
+      local s0 = value.snapshot(w.state)
+      policy.rollout(w, talon.rng(seed))
+      local vs, as = value.change(w.state, s0, dir)
+      local side = 1 + seed % #vs
+      value.add(f, vs[side], as[side], 0)
+    end
+  end)
+  local yes = ok and f.n > 1 and f.av - f.a * f.v / f.n > 0
+  per[key] = yes
+  return yes
+end
+
+-- Sets the followers' policy of the job's futures (job.base's state,
+-- shared by every world forked from it).
+local function tune_followers(job)
+  local pays_off = search.tricks_pay(job.base.def, job.base.opts)
+  job.base.state.playout_policy = { percent = pays_off and 100 or 0,
+                                    sides = { table.unpack(job.base.state.side_of) } }
+end
+
 -- Sequential halving over the candidates: each round shares its part of
 -- the budget out in deals that try every candidate still in, then keeps
 -- the better half, until two are left for the last round (one round for
@@ -193,6 +224,7 @@ end
 -- information-set tree search (talon.host.tree).
 local function run(job)
   local cand = policy.candidates(job.actions)
+  tune_followers(job)
   if job.keep then
     local has = false
     for _, i in ipairs(cand) do has = has or i == job.keep end
@@ -231,10 +263,10 @@ function search.estimate(g, seat, tracker, opts)
   local job = {
     actions = actions, seat = seat, rng = opts.rng or talon.rng(1),
     budget = not opts.ms and (opts.playouts or 1000) or nil, ms = opts.ms, t0 = clock(),
-    sum = {}, sq = {}, n = {}, playouts = 0, deals = 0, best = 1, keep = opts.keep,
-    even = opts.even, tree = opts.tree,
+    sum = {}, sq = {}, n = {}, fa = {}, fb = {}, fit = value.fit(), playouts = 0, deals = 0,
+    best = 1, keep = opts.keep, even = opts.even, tree = opts.tree,
   }
-  for i = 1, #actions do job.sum[i], job.sq[i], job.n[i] = 0, 0, 0 end
+  for i = 1, #actions do job.sum[i], job.sq[i], job.n[i], job.fa[i], job.fb[i] = 0, 0, 0, 0, 0 end
   if #actions > 1 then
     tracker:update()
     local meter = opts.meter or sandbox.meter("search")
@@ -242,7 +274,8 @@ function search.estimate(g, seat, tracker, opts)
     local ok, err = sandbox.walk(meter, function()
       job.plan = sample.plan(g, tracker:now())
       job.base = fork.of(g, meter, true)
-      job.before = { table.unpack(g.state.scores) }
+      job.before = value.snapshot(g.state)
+      job.side = g.state.side_of[seat]
       job.dir = search.direction(g.def, g.opts)
     end)
     if not ok then error(err, 0) end
@@ -252,7 +285,7 @@ function search.estimate(g, seat, tracker, opts)
                 deals = job.deals, playouts = job.playouts }
   for i = 1, #actions do
     local n = job.n[i]
-    out.mean[i] = n > 0 and job.sum[i] / n or nil
+    out.mean[i] = n > 0 and mean(job, i) or nil
     out.sd[i] = n > 1 and math.sqrt(math.max(0, (job.sq[i] - job.sum[i] ^ 2 / n) / (n - 1)))
       or nil
   end

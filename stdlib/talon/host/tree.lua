@@ -18,6 +18,7 @@
 -- a future's value for every side.
 local sample = require "talon.host.sample"
 local policy = require "talon.host.policy"
+local value = require "talon.host.value"
 local actions = require "talon.actions"
 local talon = require "talon"
 
@@ -102,7 +103,15 @@ local function iterate(job, root)
     nd = kid
   end
   if not w:over() then policy.rollout(w, talon.rng(job.rng:int(1, 1 << 40))) end
-  local v = job.values(w, job.before, job.dir)
+  local vs, as, bs = job.values(w, job.before, job.dir)
+  local root_side = sides[1]
+  value.add(job.fit, vs[root_side], as[root_side], bs[root_side])
+  if job.fit.n % 16 == 0 then job.sa, job.sb = value.slopes(job.fit) end
+  -- each future's value blended with what its tricks and card points
+  -- predict (talon.host.value), with the slopes fitted so far
+  local B, sa, sb = value.BLEND, job.sa, job.sb
+  local v = {}
+  for side, x in ipairs(vs) do v[side] = (1 - B) * x + B * (sa * as[side] + sb * bs[side]) end
   for j, p in ipairs(path) do
     local x = v[sides[j]]
     p.n, p.sum, p.sq = p.n + 1, p.sum + x, p.sq + x * x
@@ -125,6 +134,7 @@ function tree.run(job, walk, spent)
   job.cand_actions = {}
   for j, i in ipairs(job.cand) do job.cand_actions[j] = job.actions[i] end
   job.scale, job.vn, job.vs, job.vq = 1, 0, 0, 0
+  job.sa, job.sb = 0, 0
   repeat walk(job, iterate, root) until spent(job)
   local best, most = job.cand[1], -1
   for j, i in ipairs(job.cand) do
