@@ -43,6 +43,17 @@ local function options_key(opts)
   return table.concat(keys, ";")
 end
 
+-- The options of 'opts' (resolved) that 'def' declares: resolved options
+-- also name the number of players, which a game without a `players`
+-- option refuses when given back.
+local function declared(def, opts)
+  local out, decl = {}, def.options or {}
+  for k, v in pairs(opts) do
+    if decl[k] ~= nil then out[k] = v end
+  end
+  return out
+end
+
 -- +1 when the winners of a match have the highest scores, -1 when the
 -- lowest (penalty points): the vote of up to 24 random matches of 'def'
 -- with options 'opts' (resolved); +1 when none ends.
@@ -55,7 +66,7 @@ function search.direction(def, opts)
   local votes = 0
   local ok = sandbox.call(function()
     for seed = 1, 24 do
-      local g = running.new(def, { options = opts, seed = seed, quiet = true })
+      local g = running.new(def, { options = declared(def, opts), seed = seed, quiet = true })
       local rng = talon.rng(seed)
       local left = 20000
       while not g:over() and left > 0 do left = left - g:playout(rng, 2000) end
@@ -195,7 +206,7 @@ function search.tricks_pay(def, opts)
   local dir = search.direction(def, opts)
   local ok = sandbox.call(function()
     for seed = 1, 96 do
-      local g = running.new(def, { options = opts, seed = seed, quiet = true })
+      local g = running.new(def, { options = declared(def, opts), seed = seed, quiet = true })
       local w = fork.of(g, sandbox.meter("search probe"), true)
       local s0 = value.snapshot(w.state)
       policy.rollout(w, talon.rng(seed))
