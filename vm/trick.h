@@ -360,23 +360,24 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
                             uint32_t out, int seat, tv_rng *r, int max,
                             tv_card *cards, int *seats, int *played, tv_err *e);
 
-/* A rule of thumb for the one-card followers of a playout: with
- * probability percent/100 (1..100; 0 or a NULL policy: never) a follower
- * plays the lowest legal card that beats the winning play when that play
- * is another side's, else the lowest legal card ("lowest": a card of
- * another suit below any trump, then by place in its suit). side[s - 1]
- * is seat s's side (any numbers: equal means partners). Leads stay
- * uniform. */
+/* A rule of thumb for the one-card plays of a playout: with probability
+ * percent/100 (1..100; 0 or a NULL policy: never) a follower plays the
+ * lowest legal card that beats the winning play when that play is another
+ * side's, else the lowest legal card ("lowest": a card of another suit
+ * below any trump, then by place in its suit); with any percent above 0,
+ * half the leads are the highest legal card outside trumps (a trump only
+ * when nothing else is legal), the other half uniform. side[s - 1] is
+ * seat s's side (any numbers: equal means partners). */
 typedef struct tv_trick_policy {
   int percent;
   uint8_t side[TV_TRICK_MAX_PLAYS];
 } tv_trick_policy;
 
-/* The card policy 'p' has the follower at 'seat' holding h play, among
- * the kinds of 'legal' he holds (bits of tv_trick_card_mask); TV_NO_CARD
- * when the play is to be drawn uniformly (a lead, a policy of 0 %, or the
- * draw of r that said so: one tv_rng_below(r, 100) per follower when
- * percent < 100). */
+/* The card policy 'p' has the player at 'seat' holding h play, among the
+ * kinds of 'legal' he holds (bits of tv_trick_card_mask); TV_NO_CARD when
+ * the play is to be drawn uniformly (a policy of 0 %, or the draw of r
+ * that said so: one tv_rng_below(r, 2) per lead, one tv_rng_below(r, 100)
+ * per follower when percent < 100). */
 tv_card tv_trick_policy_pick(const tv_trick *t, const tv_hand *h,
                              uint64_t legal, int seat, const tv_trick_policy *p,
                              tv_rng *r);
