@@ -10,7 +10,8 @@ local record = require "talon.host.record"
 local talon = require "talon"
 
 local name, seed = assert(arg[1], "GAME needed"), math.tointeger(tonumber(arg[2] or "1"))
-local players, hands = math.tointeger(tonumber(arg[3] or "")), math.tointeger(tonumber(arg[4] or ""))
+local players = math.tointeger(tonumber(arg[3] or ""))
+local hands = math.tointeger(tonumber(arg[4] or ""))
 local def = assert(loader.load(name))
 local g = game.new(def, { game = name, seed = seed, quiet = true, hands = hands,
                           options = players and { players = players } or nil })
