@@ -200,6 +200,32 @@ function GEN.euchre()
     .. "`, best of 5"
 end
 
+-- docs/cli.md "Benchmark": bench/rate.lua kosel beside bench_kosel, with
+-- a penalty limit nobody reaches so that one match holds every hand.
+local KOSEL_RATE = "run bench/rate.lua kosel 3000 5 -o penalty_limit=1000000000 --c "
+
+function GEN.kosel()
+  local out = sh(("%s %s%s"):format(TALON, KOSEL_RATE, bench("bench_kosel")))
+  local c = numbers(out, "C yardstick (bench_kosel)")[1]
+  local rows = {
+    "| random Kosel-4 deals | deals/s | per deal | × C |",
+    "|---|---|---|---|",
+    ("| C, `bench/bench_kosel.c` (the yardstick) | %s | %.2f µs | 1× |"):format(thousands(c),
+      1e6 / c),
+  }
+  for _, r in ipairs {
+    { "the deals of one running match, one `g:playout`",
+      "framework: hands of one match, g:playout" },
+    { "a new game per deal, then `g:playout`", "framework: new game, then g:playout" },
+    { "a new game per deal, `g:play` per action", "framework: new game, g:play per action" },
+  } do
+    local x = numbers(out, r[2])[1]
+    rows[#rows + 1] = ("| %s | %s | %.2f µs | %s |"):format(r[1], thousands(x), 1e6 / x,
+      ratio(c / x))
+  end
+  return rows, "`talon " .. KOSEL_RATE .. bench("bench_kosel") .. "`, best of 5"
+end
+
 -- docs/cli.md "Benchmark": instructions counted by callgrind, which the
 -- load of the machine does not change.
 local function collected(cmd)
@@ -237,7 +263,7 @@ end
 
 -- ===== the regions
 
-local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "euchre", "counts" }
+local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "euchre", "kosel", "counts" }
 
 local function read(path)
   local f = assert(io.open(path, "r"))
@@ -291,7 +317,8 @@ if args.check then
   os.exit(#bad == 0 and 0 or 1)
 end
 
-sh(("cmake --build %s --target bench_trick bench_meld bench_hokm bench_hearts bench_euchre talon")
+sh(("cmake --build %s --target bench_trick bench_meld bench_hokm bench_hearts bench_euchre"
+  .. " bench_kosel talon")
   :format(args.build))
 local only = {}
 for name in (args.only or table.concat(ORDER, ",")):gmatch("[^,]+") do

@@ -1,17 +1,19 @@
 -- bench/rate.lua: random hands per second of any game through the Lua
 -- framework (quiet mode), side by side with a C yardstick when one is
 -- given (bench_hearts for Hearts, bench_euchre for Euchre, bench_hokm for
--- Hokm), and the ratio.
+-- Hokm, bench_kosel for Kosel), and the ratio.
 --   talon run bench/rate.lua GAME [N] [ROUNDS] [--c PATH] [-o key=value]...
 -- Three framework paths, each over N hands (default 3000): the hands of
 -- one running match in one g:playout (a target nobody reaches: the C
 -- programs also play hand after hand); a new game per hand
 -- (params.hands = 1) then g:playout, the path of simulations; and the
 -- same with g:random and g:play per action, the path of bots and front
--- ends. `-o` sets a game option (true, false, an integer
--- or a word). With --c, the program is run as `PATH 200000` and its
--- "X hands/s" (or "X playouts/s") read. Every figure is the best of ROUNDS
--- (default 5) runs, as other processes share the machine.
+-- ends. `-o` sets a game option (true, false, an integer or a word):
+-- Kosel's matches end at a penalty limit, which `-o
+-- penalty_limit=1000000000` puts out of reach. With --c, the program is
+-- run as `PATH 200000` and its "X hands/s" (or "X playouts/s") read.
+-- Every figure is the best of ROUNDS (default 5) runs, as other processes
+-- share the machine.
 --   talon run bench/rate.lua hearts --c build/release/bench/bench_hearts
 local game = require "talon.game"
 local loader = require "talon.host.loader"

@@ -35,15 +35,28 @@ local function trick_rules(st)
     (o.face_down and "down" or "open") .. (o.schocha and "+6S" or ""))
 end
 
-local count = pot.count
-
 -- ===== declarations (KZM-R3, KZM-R4)
 
+-- What the combinations read of each card of a deck, made once per deck:
+-- ace[c] (an ace) and suit[c] (its suit; nil for a joker).
+local function facts(deck)
+  local ace, suit = {}, {}
+  for _, c in ipairs(deck:kinds()) do
+    ace[c], suit[c] = c.rank == "A", c.suit
+  end
+  return { ace = ace, suit = suit }
+end
+
 -- A pot combination of four cards: "bura" (three trumps or more) or
--- "aces" (four aces), or nil.
-local function pot_kind(hand, trump)
-  if count(hand, function(c) return c.rank == "A" end) == 4 then return "aces" end
-  if count(hand, function(c) return c.suit == trump end) >= 3 then return "bura" end
+-- "aces" (four aces), or nil; copies counted.
+local function pot_kind(hand, trump, f)
+  local ace, suit, aces, trumps = f.ace, f.suit, 0, 0
+  for c, k in hand:each() do
+    if ace[c] then aces = aces + k end
+    if suit[c] == trump then trumps = trumps + k end
+  end
+  if aces == 4 then return "aces" end
+  if trumps >= 3 then return "bura" end
   return nil
 end
 
@@ -55,8 +68,9 @@ local POT_NAME = { bura = "a Bura", aces = "four aces" }
 local function pot_combination(st)
   if not pot.hands_full(st, 4) then return "play" end
   local o, best, holders = st.opts, nil, {}
+  local f = cards.cached(st.deck, facts, "koselpot")
   for _, s in ipairs(st:order(st.turn)) do
-    local kind = pot_kind(st.hands[s], st.trump)
+    local kind = pot_kind(st.hands[s], st.trump, f)
     if kind then
       local rank = (o.aces_over_bura and kind == "aces") and 2 or 1
       holders[#holders + 1] = { seat = s, kind = kind, rank = rank }
@@ -76,31 +90,42 @@ local function pot_combination(st)
   return "end"
 end
 
--- The three highest cards of a hand passing test(card), as a Hand, or nil
--- when fewer pass.
-local function three(st, hand, test)
+-- The first three cards of 'list' (a hand's cards in kind order: the
+-- highest of a suit first) passing test(card), as a Hand.
+local function three(st, list, test)
   local picked = {}
-  for _, c in ipairs(hand:cards()) do -- kind order: the highest of a suit first
+  for _, c in ipairs(list) do
     if test(c) and #picked < 3 then picked[#picked + 1] = c end
   end
-  return #picked == 3 and st.deck:hand(picked) or nil
+  return st.deck:hand(picked)
 end
 
+local SUITS = { "S", "H", "D", "C" }
+
 -- KZM-R4: three aces or a Molodka (three cards of one suit, not trump)
--- among the four cards; the combination is those three.
+-- among the four cards; the combination is those three. The cards are
+-- counted first, and the three picked only for a hand that has them.
 local function lead_holders(st)
   local list = {}
   if not st.opts.lead_combos then return list end
+  local f = cards.cached(st.deck, facts, "koselpot")
+  local ace, suit = f.ace, f.suit
   for _, s in ipairs(st:order(st.turn)) do
-    local h = st.hands[s]
-    local aces = three(st, h, function(c) return c.rank == "A" end)
-    if aces then
-      list[#list + 1] = { seat = s, kind = "aces", cards = aces }
+    local held = st.hands[s]:cards()
+    local aces, per = 0, {}
+    for _, c in ipairs(held) do
+      if ace[c] then aces = aces + 1 end
+      local cs = suit[c]
+      if cs then per[cs] = (per[cs] or 0) + 1 end
+    end
+    if aces >= 3 then
+      list[#list + 1] = { seat = s, kind = "aces", cards = three(st, held,
+        function(c) return ace[c] end) }
     else
-      for _, suit in ipairs({ "S", "H", "D", "C" }) do
-        local m = suit ~= st.trump and three(st, h, function(c) return c.suit == suit end)
-        if m then
-          list[#list + 1] = { seat = s, kind = "molodka", cards = m }
+      for _, su in ipairs(SUITS) do
+        if su ~= st.trump and (per[su] or 0) >= 3 then
+          list[#list + 1] = { seat = s, kind = "molodka", cards = three(st, held,
+            function(c) return suit[c] == su end) }
           break
         end
       end

@@ -142,6 +142,27 @@ uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h) {
   return m;
 }
 
+/* The plays a first walk keeps for tv_trick_random, so that a hand with
+ * few plays (every set hand of a game like Kosel) is walked once; more
+ * plays than this and the k-th is found by a second walk. */
+#define KEEP_PLAYS 64
+
+typedef struct keep {
+  int n;
+  tv_hand play[KEEP_PLAYS];
+  bool down[KEEP_PLAYS];
+} keep;
+
+static bool keep_play(const tv_hand *play, bool down, void *ud) {
+  keep *k = ud;
+  if (k->n < KEEP_PLAYS) {
+    k->play[k->n] = *play;
+    k->down[k->n] = down;
+  }
+  k->n++;
+  return true;
+}
+
 typedef struct pick {
   int k;
   tv_hand *play;
@@ -158,9 +179,17 @@ static bool take_kth(const tv_hand *play, bool down, void *ud) {
 
 bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
                      tv_hand *play, bool *down) {
-  int n = tv_trick_each_play(t, h, NULL, NULL);
+  keep k;
+  k.n = 0;
+  int n = tv_trick_each_play(t, h, keep_play, &k);
   if (n == 0) return false;
-  pick p = {(int)tv_rng_below(r, (uint64_t)n), play, down};
+  int i = (int)tv_rng_below(r, (uint64_t)n);
+  if (i < KEEP_PLAYS) {
+    *play = k.play[i];
+    *down = k.down[i];
+    return true;
+  }
+  pick p = {i, play, down};
   tv_trick_each_play(t, h, take_kth, &p);
   return true;
 }

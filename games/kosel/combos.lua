@@ -5,7 +5,6 @@
 -- declare it, shown to all; the highest declared combination, the first in
 -- play order from the leader among equals (Z3), takes the lead.
 local window = require "talon.window"
-local tricks = require "talon.tricks"
 local cards = require "talon.cards"
 
 local combos = {}
@@ -14,33 +13,48 @@ local combos = {}
 combos.RANK = { moskwa = 2, molodka = 1 }
 combos.NAME = { moskwa = "Moskwa", molodka = "Molodka" }
 
--- The cards the combinations name, per deck: the Schocha (KOZ-R3) and the
--- rank places of the ace and the ten (st.info's rank indexes).
+-- What each card of a deck is to the combinations, made once per deck:
+-- role[c] is "schocha" (KOZ-R3), "ace", "ten" or "other", suit[c] its
+-- suit.
 local function named(deck)
-  return { schocha = deck:card("6S"), ace = deck:card("AS").rank_index,
-           ten = deck:card("TS").rank_index }
+  local schocha = deck:card("6S")
+  local ace, ten = deck:card("AS").rank_index, deck:card("TS").rank_index
+  local role, suit = {}, {}
+  for _, c in ipairs(deck:kinds()) do
+    local r = c.rank_index
+    role[c] = c == schocha and "schocha" or (r == ace and "ace") or (r == ten and "ten")
+      or "other"
+    suit[c] = c.suit or "joker"
+  end
+  return { role = role, suit = suit }
+end
+
+-- The combination of a hand of four cards ("moskwa", "molodka") or nil,
+-- given named(its deck). A hand is given up on at the first card that
+-- leaves it neither one suit nor aces and tens only, as most hands are.
+local function form(hand, k)
+  local role, suit_of = k.role, k.suit
+  local aces, suit, one_suit, high = 0, nil, true, true
+  for c in hand:each() do
+    local r = role[c]
+    if r ~= "schocha" then -- the Schocha stands for a ten or a card of the suit
+      if r == "ace" then aces = aces + 1 elseif r ~= "ten" then high = false end
+      local s = suit_of[c]
+      if suit == nil then suit = s elseif s ~= suit then one_suit = false end
+      if not (one_suit or high) then return nil end
+    end
+  end
+  -- Moskwa: every card but the Schocha an ace or a ten, one ace at least
+  if high and aces >= 1 then return "moskwa" end
+  if one_suit then return "molodka" end -- four of one suit, or three and the Schocha
+  return nil
 end
 
 -- The combination four cards form ("moskwa", "molodka"), or nil; a hand
 -- other than four cards forms none. No hand of one pack forms both.
 function combos.of(hand)
   if #hand ~= 4 then return nil end
-  local deck = hand:deck()
-  local info, k = tricks.info(deck), cards.cached(deck, named, "combos")
-  local aces, tens, schocha, suit, one_suit = 0, 0, false, nil, true
-  for c in hand:each() do
-    if c == k.schocha then
-      schocha = true
-    else
-      local r, s = info.rank[c], info.suit[c]
-      if r == k.ace then aces = aces + 1 elseif r == k.ten then tens = tens + 1 end
-      if suit == nil then suit = s elseif s ~= suit then one_suit = false end
-    end
-  end
-  local plain = 4 - (schocha and 1 or 0)
-  if aces >= 1 and aces + tens == plain then return "moskwa" end
-  if one_suit then return "molodka" end -- four of one suit, or three and the Schocha
-  return nil
+  return form(hand, cards.cached(hand:deck(), named, "combos"))
 end
 
 -- Are all hands of the seats in play full (four cards), so the window opens?
@@ -66,8 +80,9 @@ end
 -- Does a window open before this lead (KOZ-R6)?
 function combos.window_open(st)
   if not hands_full(st) then return false end
+  local k = cards.cached(st.deck, named, "combos")
   for s = 1, st.n do
-    if st:is_in(s) and combos.of(st.hands[s]) then return true end
+    if st:is_in(s) and form(st.hands[s], k) then return true end
   end
   return false
 end

@@ -460,37 +460,32 @@ local function set_why_not(spec, st, seat, a)
   return v
 end
 
--- The playout of a set phase (quiet random playouts): the mover's play
--- drawn by the engine as g:random draws from the legal list (t:random
--- draws the same index of the same distinct plays), made the one action
--- that list would hold, applied by the phase's own apply and recorded,
--- until the trick is full or the phase moves on: no list of every play
--- and its action per decision.
-local function set_playout(spec, apply)
+-- The playout of a set phase (quiet random playouts): the rest of the
+-- trick in one C call (t:play_sets), each play drawn by the engine as
+-- g:random draws from the legal list (t:random draws the same index of
+-- the same distinct plays) and recorded as the one action that list would
+-- hold, with the verb the phase's legal hook would give it; the full
+-- trick goes to its winner and after_trick as the phase's own apply would
+-- do. One trick per call: the next lead starts in the next call, so a
+-- wrapper of the phase (window.force_lead) still sees every lead.
+local function set_playout(spec, after_trick)
   local actions = require "talon.actions"
-  local is_card = actions.is_card
+  local how = { lead = "lead", down = "down", up = "beat", meta = actions.Action }
   return function(st, seat, rng, act, act_seat, k, stop)
     local ct = st.ctrick
-    while k < stop do
-      local leading = #ct == 0
-      local cards, down = ct:random(st.hands[seat], rng)
-      if cards == nil then break end -- no play: the ordinary path says why
-      if is_card(cards) then cards = st.deck:hand(cards) end -- a set of one is a Hand
-      local a = actions.make(leading and "lead" or (down and "down" or up_verb(spec, st)), cards)
-      local nxt = apply(st, seat, a)
-      k = k + 1
-      act[k], act_seat[k] = a, seat
-      if nxt ~= nil then return k, nxt, nil end
-      seat = st.turn
-      if #ct == 0 then break end -- a new lead: the next call starts it
-    end
-    return k, nil, seat
+    -- the verb of a face-up follow, read as the legal hook reads it
+    how.up = up_verb(spec, st)
+    local k2, nxt, mover = ct:play_sets(st.hands, seat, rng, act, act_seat, k, stop, st.won,
+      after_trick, st, st.out, how)
+    -- within a trick the phase's mover is st.turn, as apply leaves it
+    if nxt == nil and #ct > 0 then st.turn = mover end
+    return k2, nxt, mover
   end
 end
 
 function tricks.set_phase(spec)
   where_of[spec] = where_of[spec] or declared_at(2)
-  local enter, finish, _, new_trick = common_hooks(spec, "tricks.set_phase", true)
+  local enter, finish, after_trick, new_trick = common_hooks(spec, "tricks.set_phase", true)
   local actions = require "talon.actions"
   local function apply(st, seat, a)
     local ct, down = st.ctrick, a.verb == "down"
@@ -521,7 +516,7 @@ function tricks.set_phase(spec)
     end,
     check = spec.check or function(st, seat, a) return set_why_not(spec, st, seat, a) end,
     apply = apply,
-    playout = set_playout(spec, apply),
+    playout = set_playout(spec, after_trick),
   }, nil)
 end
 

@@ -16,6 +16,9 @@ void tl_push_play(lua_State *L, const tv_hand *play);
 /* The Trick methods of lua_trick_batch.c (t:play_out, t:play_tricks). */
 extern const luaL_Reg tl_trick_batch_methods[];
 
+/* The Trick method of lua_trick_sets.c (t:play_sets). */
+extern const luaL_Reg tl_trick_sets_methods[];
+
 /* The Trick methods that report on a trick without changing it (t:winner,
  * t:explain, t:at, ...: lua_trick_query.c). */
 extern const luaL_Reg tl_trick_query_methods[];

@@ -1,0 +1,101 @@
+-- t:play_sets, the batch of set tricks (tricks.set_phase's quiet
+-- playouts): each play is the set t:random draws, played as t:play with
+-- the hand plays it (KOZ-R7 … R10 under Kosel's rules), recorded as the
+-- action the legal list would hold, and a full trick goes to its winner
+-- and the hook, exactly as the per-play path does.
+local t = require "talon.host.testing"
+local talon = require "talon"
+local actions = require "talon.actions"
+
+local deck = talon.deck { ranks = "A T K Q J 9 8 7 6", points = "11 10 4 3 2 0 0 0 0" }
+local KOSEL = talon.trickrules(deck, { lead_sizes = { 1, 2, 3, 4 }, top = "6S",
+  wild_top = true, face_down = "allowed" })
+local HOW = { lead = "lead", up = "beat", down = "down", meta = actions.Action }
+
+-- Four hands of four cards and empty won piles, from 'seed'.
+local function deal(seed)
+  local hands, won = {}, {}
+  for s = 1, 4 do hands[s], won[s] = deck:hand(), deck:hand() end
+  deck:pile():shuffle(talon.rng(seed)):deal(hands, { 4 })
+  return hands, won
+end
+
+-- The per-play path: t:random, then t:play with the hand, one play at a
+-- time; returns the record and the winner.
+local function by_hand(tr, hands, seat, rng, act, act_seat, k)
+  for _ = 1, #hands do
+    local cards, down = tr:random(hands[seat], rng)
+    if type(cards) == "userdata" and not actions.is_hand(cards) then cards = deck:hand(cards) end
+    local verb = #tr == 0 and "lead" or (down and "down" or "beat")
+    assert(tr:play(seat, cards, down, hands[seat]))
+    k = k + 1
+    act[k], act_seat[k] = actions.text(actions.make(verb, cards)), seat
+    seat = seat % #hands + 1
+  end
+  return k, select(2, tr:winner())
+end
+
+t.test("play_sets: the plays, record, won pile and hook of the per-play path", function()
+  for seed = 1, 30 do
+    local hands, won = deal(seed)
+    local tr, rng, act, act_seat = talon.trick(KOSEL, "H"), talon.rng(seed), {}, {}
+    local k, w = by_hand(tr, hands, 2, rng, act, act_seat, 0)
+    tr:add_to(won[w])
+    local bh, bw = deal(seed)
+    local bt, brng, bact, bseat, calls = talon.trick(KOSEL, "H"), talon.rng(seed), {}, {}, 0
+    local at, result, nxt = bt:play_sets(bh, 2, brng, bact, bseat, 0, 99, bw,
+      function(arg, winner, trick)
+        calls = calls + 1
+        t.eq(arg, "st", "the hook gets 'arg'")
+        t.eq(winner, w, "the trick's winner")
+        t.eq(#trick, 4, "the full trick")
+        t.eq(bw[winner], won[w], "the cards are in the won pile before the hook")
+        return nil, 3
+      end, "st", nil, HOW)
+    t.eq(at, k); t.eq(result, nil); t.eq(nxt, 3, "the hook's next seat"); t.eq(calls, 1)
+    t.eq(#bt, 0, "the trick is emptied after the hook")
+    for i = 1, k do
+      t.eq(actions.text(bact[i]), act[i], "seed " .. seed .. ": play " .. i)
+      t.ok(actions.is_hand(bact[i].arg), "a set of one card is a Hand too")
+      t.eq(getmetatable(bact[i]), false, "the actions' locked metatable")
+      t.eq(bseat[i], act_seat[i])
+    end
+    for s = 1, 4 do t.eq(bh[s], hands[s]); t.eq(bw[s], won[s]) end
+    t.eq(brng:int(1, 1000), rng:int(1, 1000), "the same draws")
+  end
+end)
+
+t.test("play_sets: 'stop' ends inside the trick; a result passes through", function()
+  local hands, won = deal(3)
+  local tr, act, seats = talon.trick(KOSEL, "S"), {}, {}
+  local at, result, nxt = tr:play_sets(hands, 4, talon.rng(3), act, seats, 5, 7, won,
+    function() error("no full trick") end, nil, nil, HOW)
+  t.eq(at, 7, "two plays fit after 5"); t.eq(result, nil); t.eq(nxt, 2, "the seat after 1")
+  t.eq(#tr, 2); t.eq(seats[6], 4); t.eq(seats[7], 1); t.eq(act[6].verb, "lead")
+  at, result, nxt = tr:play_sets(hands, 2, talon.rng(4), act, seats, at, 99, won,
+    function() return "end" end, nil, nil, HOW)
+  t.eq(at, 9); t.eq(result, "end"); t.eq(nxt, nil); t.eq(#tr, 0)
+end)
+
+t.test("play_sets: the seats sitting out play nothing", function()
+  local hands, won = deal(5)
+  local tr, seats = talon.trick(KOSEL, "S"), {}
+  local at = tr:play_sets(hands, 1, talon.rng(5), {}, seats, 0, 99, won,
+    function(_, w) return nil, w end, nil, { [2] = true }, HOW)
+  t.eq(at, 3); t.eq(seats, { 1, 3, 4 }); t.eq(#hands[2], 4)
+end)
+
+t.test("play_sets: bad arguments and hooks are refused", function()
+  local function call(how, hook, hands, won, seat)
+    local h, w = deal(1)
+    local tr = talon.trick(KOSEL, "S")
+    return tr:play_sets(hands or h, seat or 1, talon.rng(1), {}, {}, 0, 99, won or w,
+      hook or function() return "end" end, nil, nil, how or HOW)
+  end
+  t.checkerror("how.up: a verb expected", call, { lead = "lead", down = "down" })
+  t.checkerror("boom", call, nil, function() error("boom") end)
+  t.checkerror("next seat is outside", call, nil, function() return nil, 5 end)
+  t.checkerror("one Hand per seat", call, nil, nil, nil, { deck:hand() })
+  t.checkerror("is not a Hand of the trick's deck", call, nil, nil, { 1, 2, 3, 4 })
+  t.checkerror("seat outside", call, nil, nil, nil, nil, 9)
+end)

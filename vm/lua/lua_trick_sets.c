@@ -1,0 +1,187 @@
+/*
+ * lua_trick_sets.c - t:play_sets, the Trick method of random playouts of
+ * tricks whose plays are sets of cards (tricks.set_phase's batch path).
+ *
+ * It plays the rest of the current trick in one call, each play drawn
+ * exactly as t:random(hand, rng) draws it, writes the game record itself
+ * (one action table per play, built here rather than in Lua) and, when the
+ * trick is full, adds its cards to the winner's won pile and calls back
+ * into Lua once for the trick's bookkeeping. One call per trick, as the
+ * per-play path returned to its caller before each new lead: a wrapper of
+ * the phase (a forced lead, say) is consulted before every lead still.
+ */
+#include "talon_lua.h"
+#include "lua_util.h"
+#include "lua_trick.h"
+
+/* Reads tbl[1..n] at 'arg' (Hands of the trick's deck) into 'out' and
+ * pushes each, so that they stay alive whatever Lua code runs (a finalizer
+ * during an allocation, the hook) does to the table; with room for the few
+ * values pushed above them. */
+static void anchor_hands(lua_State *L, int arg, const tl_trick *t, int n,
+                         tv_hand **out, const char *what) {
+  luaL_checktype(L, arg, LUA_TTABLE);
+  luaL_argcheck(L, lua_rawlen(L, arg) == (lua_Unsigned)n, arg,
+                lua_pushfstring(L, "one Hand per seat (%d) expected", n));
+  luaL_checkstack(L, n + 8, "too many hands");
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, arg, i + 1);
+    tl_hand *h = tl_test_hand(L, -1);
+    if (!h || h->deck != t->t.deck)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L,
+                                    "%s[%d] is not a Hand of the trick's deck",
+                                    what, i + 1));
+    out[i] = &h->h;
+  }
+}
+
+/* The seats sitting out: nil for none, or a table in which out[s] is true
+ * for each seat s of 1..nh that sits out (st.out). */
+static uint32_t seats_out(lua_State *L, int arg, int nh) {
+  uint32_t out = 0;
+  if (lua_isnoneornil(L, arg)) return 0;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  for (int s = 1; s <= nh; s++) {
+    if (lua_rawgeti(L, arg, s) != LUA_TNIL && lua_toboolean(L, -1))
+      out |= 1u << (s - 1);
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+/* The seat in play after seat s (1..nh). */
+static int next_in(int s, int nh, uint32_t out) {
+  do
+    s = s % nh + 1;
+  while (out >> (s - 1) & 1);
+  return s;
+}
+
+/* Reads how[key] at 'arg' (a string) and leaves it on the stack. */
+static void verb_of(lua_State *L, int arg, const char *key) {
+  if (lua_getfield(L, arg, key) != LUA_TSTRING)
+    luaL_argerror(L, arg, lua_pushfstring(L, "how.%s: a verb expected", key));
+}
+
+/* Adds every card of the full trick to 'won' (all-or-nothing). */
+static void add_won(lua_State *L, int arg, tv_hand *won, const tv_trick *t) {
+  tv_hand sum = *won;
+  for (int i = 0; i < t->nplays; i++)
+    for (int j = 0; j < t->p[i].n; j++)
+      if (tv_hand_add(&sum, t->p[i].c[j], 1) != TV_OK)
+        luaL_argerror(L, arg, "the won hand would hold too many copies");
+  *won = sum;
+}
+
+/* t:play_sets(hands, seat, rng, act, act_seat, at, stop, won, after, arg,
+ * out, how) -> at, result, seat: plays the rest of the current trick for
+ * the seats in play in turn from 'seat' (after s comes s % #hands + 1,
+ * passing over the seats s with out[s] true; 'out' may be nil), each play
+ * the set t:random(hands[s], rng) draws, taken out of the hand. Play i is
+ * recorded as act[at + i] = { verb = V, arg = Hand } with the metatable
+ * how.meta (when given), V being how.lead for a lead, how.down for a
+ * face-down play and how.up for any other, and act_seat[at + i] = s. It
+ * stops after index 'stop' is written, or before a seat with no legal
+ * play; it never goes past the end of the trick. When the trick is full,
+ * its cards go to won[winner], after(arg, winner, t) is called and the
+ * trick is emptied: the hook returns (result, next): a result other than
+ * nil is returned as it is, else 'next' (a seat) is the seat to move.
+ * Returns the new 'at', the hook's result (nil when the trick is not
+ * full, or the hook said to stay) and the seat to move (nil after a
+ * result). A trick already full plays nothing (as t:random draws
+ * nothing from it). */
+static int trick_play_sets(lua_State *L) {
+  tl_trick *t = tl_check_trick(L);
+  tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_Integer seat = luaL_checkinteger(L, 3);
+  tv_rng *r = tl_check_rng(L, 4);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  luaL_checktype(L, 6, LUA_TTABLE);
+  lua_Integer at = luaL_checkinteger(L, 7);
+  lua_Integer stop = luaL_checkinteger(L, 8);
+  luaL_checktype(L, 10, LUA_TFUNCTION);
+  luaL_checktype(L, 13, LUA_TTABLE);
+  lua_settop(L, 13);
+  lua_Unsigned nh = lua_rawlen(L, 2);
+  luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
+                "1 to 16 hands expected");
+  luaL_argcheck(L, seat >= 1 && seat <= (lua_Integer)nh, 3,
+                "seat outside 1..#hands");
+  luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, 7,
+                "bad index");
+  uint32_t out = seats_out(L, 12, (int)nh);
+  int nin = tv_trick_seats_in((int)nh, out);
+  luaL_argcheck(L, nin >= 1, 12, "every seat sits out");
+  luaL_argcheck(L, !(out >> (seat - 1) & 1), 3, "the seat sits out");
+  verb_of(L, 13, "lead");      /* 14 */
+  verb_of(L, 13, "up");        /* 15 */
+  verb_of(L, 13, "down");      /* 16 */
+  lua_getfield(L, 13, "meta"); /* 17 */
+  if (!lua_isnil(L, 17)) luaL_checktype(L, 17, LUA_TTABLE);
+  anchor_hands(L, 2, t, (int)nh, hands, "hands");
+  anchor_hands(L, 9, t, (int)nh, wins, "won");
+  int base = lua_gettop(L);
+  if (t->t.nplays >= nin) { /* nothing to play: the caller's path says why */
+    lua_pushinteger(L, at);
+    lua_pushnil(L);
+    lua_pushinteger(L, seat);
+    return 3;
+  }
+  while (at < stop && t->t.nplays < nin) {
+    tv_hand *h = hands[seat - 1], play;
+    bool down;
+    if (!tv_trick_random(&t->t, h, r, &play, &down)) break;
+    int verb = t->t.nplays == 0 ? 14 : (down ? 16 : 15);
+    tv_err e;
+    if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
+      return tl_raise(L, &e);
+    tv_hand_diff(h, h, &play);
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, verb);
+    lua_setfield(L, -2, "verb");
+    tl_push_hand(L, 1, &play);
+    lua_setfield(L, -2, "arg");
+    if (!lua_isnil(L, 17)) {
+      lua_pushvalue(L, 17);
+      lua_setmetatable(L, -2);
+    }
+    lua_rawseti(L, 5, ++at);
+    lua_pushinteger(L, seat);
+    lua_rawseti(L, 6, at);
+    if (t->t.nplays < nin) seat = next_in((int)seat, (int)nh, out);
+  }
+  if (t->t.nplays < nin) { /* stopped inside the trick, or no legal play */
+    lua_pushinteger(L, at);
+    lua_pushnil(L);
+    lua_pushinteger(L, seat);
+    return 3;
+  }
+  int w = t->t.p[t->t.best].seat;
+  luaL_argcheck(L, w >= 1 && w <= (int)nh, 2,
+                "the trick's winner is not a seat of 'hands'");
+  add_won(L, 9, wins[w - 1], &t->t);
+  lua_pushvalue(L, 10);
+  lua_pushvalue(L, 11);
+  lua_pushinteger(L, w);
+  lua_pushvalue(L, 1);
+  lua_call(L, 3, 2); /* base + 1: result, base + 2: next */
+  tv_trick_clear(&t->t);
+  lua_pushinteger(L, at);
+  lua_pushvalue(L, base + 1);
+  if (!lua_isnil(L, base + 1)) {
+    lua_pushnil(L);
+    return 3;
+  }
+  lua_Integer next = luaL_checkinteger(L, base + 2);
+  luaL_argcheck(L, next >= 1 && next <= (lua_Integer)nh, 10,
+                "the hook's next seat is outside 1..#hands");
+  lua_pushinteger(L, next);
+  return 3;
+}
+
+const luaL_Reg tl_trick_sets_methods[] = {
+    {"play_sets", trick_play_sets},
+    {NULL, NULL},
+};
