@@ -143,7 +143,7 @@ uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h) {
 }
 
 /* The plays a first walk keeps for tv_trick_random, so that a hand with
- * few plays (every set hand of a game like Kosel) is walked once; more
+ * few plays (a short hand of sets, as in most set games) is walked once; more
  * plays than this and the k-th is found by a second walk. */
 #define KEEP_PLAYS 64
 
