@@ -40,8 +40,9 @@ function invariants.zones(g)
   return zones
 end
 
--- Nil, or a sentence naming the first card that is missing or doubled.
-function invariants.conservation(g)
+-- The conservation check of a position found wrong: the places listed
+-- by name, to say where the first card that is missing or doubled is.
+local function misplaced(g)
   local st = g.state
   local all = st.deck:hand()
   for _, z in ipairs(invariants.zones(g)) do all:add(z[2]) end
@@ -60,6 +61,48 @@ function invariants.conservation(g)
   return "card count differs from the deck"
 end
 
+-- Per game, the host's own Hand the card places are summed into at every
+-- check (weak keys; never handed to game code), made again if the state's
+-- deck changes.
+local sums = setmetatable({}, { __mode = "k" })
+
+-- Nil, or a sentence naming the first card that is missing or doubled.
+-- The places are summed in the order invariants.zones lists them, with no
+-- list or name made (this runs after every action of `talon check`); a
+-- game with places of its own (the `zones` hook) and a sum that differs
+-- from the deck take the listing path, which names the places.
+function invariants.conservation(g)
+  local st = g.state
+  if g.def.zones then return misplaced(g) end
+  local deck, all = st.deck, sums[g]
+  if all == nil or not rawequal(all:deck(), deck) then
+    all = deck:hand()
+    sums[g] = all
+  else
+    all:clear()
+  end
+  local hands, won = st.hands, st.won
+  for s = 1, st.n do
+    all:add(hands[s])
+    all:add(won[s])
+  end
+  local stock = st.stock
+  if stock then all:add(stock:hand()) end
+  all:add(st.discards)
+  local trick = st.ctrick
+  trick = trick and trick:cards()
+  if trick then all:add(trick) end -- face-down plays too
+  -- cards chosen in a pass (talon.passing), on their way to another seat
+  local aside = st.aside
+  if aside then
+    for s = 1, st.n do
+      if aside[s] then all:add(aside[s]) end
+    end
+  end
+  if all == st.full then return nil end
+  return misplaced(g)
+end
+
 -- The hand sizes of every seat at the last check of each game (weak
 -- keys): a seat sitting out may keep the cards it held (the seats outside
 -- Bura's showdown trick, BUR-R5) but never gets one more.
@@ -73,12 +116,15 @@ function invariants.sitting_out(g)
   local st = g.state
   local last, out = held_before[g], st.out
   local same = last and last.hand == st.hand_no
-  local now = { hand = st.hand_no }
+  -- one table per game, updated in place: each seat's count is read
+  -- before it is replaced
+  local now = last or {}
+  now.hand = st.hand_no
   held_before[g] = now
   for s = 1, st.n do
     local n = #st.hands[s]
-    now[s] = n
     local had = same and last[s] or 0
+    now[s] = n
     if type(out) == "table" and out[s] and n > had then
       return ("seat %d sits out but holds %d card(s), %d more than %s: a seat out of play"
         .. " is dealt and draws nothing"):format(s, n, n - had,
@@ -107,6 +153,18 @@ function invariants.after_hand(def, st)
   return game.broken_invariant(def, st, "hand")
 end
 
+-- The number of the mover's legal actions: in a card phase the size of
+-- the legal Hand, with no list of its cards made (g:legal makes one); a
+-- legal hook that returns anything but a Hand goes the way of g:legal,
+-- which raises.
+local function legal_count(g)
+  if g.ph.cards then
+    local h = g:legal_hand()
+    if actions.is_hand(h) then return #h end
+  end
+  return #g:legal()
+end
+
 -- Nil, or the first broken invariant of the current position. The
 -- invariants of a finished hand ran when it was scored (in checking mode,
 -- talon.host.running), and their failure is reported here.
@@ -117,7 +175,7 @@ function invariants.check(g)
   if bad then return bad end
   if not g:over() then
     if not g:mover() then return "the game is not over but nobody is to move" end
-    if #g:legal() == 0 then
+    if legal_count(g) == 0 then
       return ("seat %d must move in phase %s but has no legal action"):format(g:mover(), g:phase())
     end
   end
@@ -178,14 +236,15 @@ local function fast_path_differs(def, p, seed, limit)
   local g = game.new(def, q)
   for i = 1, fast.nact do
     local a, seat = fast.act[i], fast.act_seat[i]
-    local text = actions.text(a)
     if g:mover() ~= seat then
+      local text = actions.text(a)
       return failure(seed, "invariant", ("fast path: action %d (%s) was seat %d's; the per-action"
         .. " path has seat %s to move"):format(i, text, seat, tostring(g:mover())),
         record.write(fast))
     end
     local tok, legal, v = pcall(g.try, g, a)
     if not tok or not legal then
+      local text = actions.text(a)
       return failure(seed, "invariant", ("fast path: action %d, seat %d played %s; the"
         .. " per-action path refuses it: %s"):format(i, seat, text, tostring(tok and v or legal)),
         record.write(fast))
