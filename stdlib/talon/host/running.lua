@@ -185,7 +185,7 @@ end
 
 local function start(g)
   local talon = require "talon"
-  local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
+  local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck, g.default_opts)
   g.state, g.deck, g.seat_ok = st, st.deck, SEATS[st.n]
   if g.params.position then
     if g.params.deal or g.params.scores then
@@ -218,9 +218,12 @@ end
 -- a deck so rebuilt games share its interned cards.
 function running.new(def, params, deck)
   params = params or {}
+  -- the options, and whether they are the definition's defaults (whose
+  -- deck and sides talon.host.state derives once)
+  local opts, default_opts = game.options(def, params.options
+    or (type(params.position) == "table" and params.position.options or nil))
   local g = setmetatable({
-    def = def, params = params, opts = game.options(def, params.options
-      or (type(params.position) == "table" and params.position.options or nil)),
+    def = def, params = params, opts = opts, default_opts = default_opts,
     seed = params.seed or 0, file = params.file, deck = deck,
     act = list64(), act_seat = list64(),
     nact = 0, hands_done = 0, per_hand = {},
