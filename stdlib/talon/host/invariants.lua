@@ -62,8 +62,8 @@ local function misplaced(g)
 end
 
 -- Per game, the host's own Hand the card places are summed into at every
--- check (weak keys; never handed to game code), made again if the state's
--- deck changes.
+-- check, with its deck and its add method found once (weak keys; never
+-- handed to game code), made again if the state's deck changes.
 local sums = setmetatable({}, { __mode = "k" })
 
 -- Nil, or a sentence naming the first card that is missing or doubled.
@@ -74,29 +74,31 @@ local sums = setmetatable({}, { __mode = "k" })
 function invariants.conservation(g)
   local st = g.state
   if g.def.zones then return misplaced(g) end
-  local deck, all = st.deck, sums[g]
-  if all == nil or not rawequal(all:deck(), deck) then
-    all = deck:hand()
-    sums[g] = all
+  local deck, sum = st.deck, sums[g]
+  if sum == nil or not rawequal(sum.deck, deck) then
+    local h = deck:hand()
+    sum = { hand = h, deck = deck, add = h.add }
+    sums[g] = sum
   else
-    all:clear()
+    sum.hand:clear()
   end
+  local all, add = sum.hand, sum.add
   local hands, won = st.hands, st.won
   for s = 1, st.n do
-    all:add(hands[s])
-    all:add(won[s])
+    add(all, hands[s])
+    add(all, won[s])
   end
   local stock = st.stock
-  if stock then all:add(stock:hand()) end
-  all:add(st.discards)
+  if stock then add(all, stock:hand()) end
+  add(all, st.discards)
   local trick = st.ctrick
   trick = trick and trick:cards()
-  if trick then all:add(trick) end -- face-down plays too
+  if trick then add(all, trick) end -- face-down plays too
   -- cards chosen in a pass (talon.passing), on their way to another seat
   local aside = st.aside
   if aside then
     for s = 1, st.n do
-      if aside[s] then all:add(aside[s]) end
+      if aside[s] then add(all, aside[s]) end
     end
   end
   if all == st.full then return nil end
@@ -121,11 +123,12 @@ function invariants.sitting_out(g)
   local now = last or {}
   now.hand = st.hand_no
   held_before[g] = now
+  local hands, watch = st.hands, type(out) == "table"
   for s = 1, st.n do
-    local n = #st.hands[s]
+    local n = #hands[s]
     local had = same and last[s] or 0
     now[s] = n
-    if type(out) == "table" and out[s] and n > had then
+    if watch and out[s] and n > had then
       return ("seat %d sits out but holds %d card(s), %d more than %s: a seat out of play"
         .. " is dealt and draws nothing"):format(s, n, n - had,
           same and "at the last action" or "at the start of the hand")
@@ -173,8 +176,9 @@ function invariants.check(g)
   if g.hand_violation then return g.hand_violation end
   local bad = invariants.conservation(g) or invariants.sitting_out(g)
   if bad then return bad end
-  if not g:over() then
-    if not g:mover() then return "the game is not over but nobody is to move" end
+  -- g:over() and g:mover() read as the fields they return (host code)
+  if g.ph ~= nil then
+    if not g.mover_seat then return "the game is not over but nobody is to move" end
     if legal_count(g) == 0 then
       return ("seat %d must move in phase %s but has no legal action"):format(g:mover(), g:phase())
     end
@@ -236,7 +240,7 @@ local function fast_path_differs(def, p, seed, limit)
   local g = game.new(def, q)
   for i = 1, fast.nact do
     local a, seat = fast.act[i], fast.act_seat[i]
-    if g:mover() ~= seat then
+    if g.mover_seat ~= seat then -- g:mover()
       local text = actions.text(a)
       return failure(seed, "invariant", ("fast path: action %d (%s) was seat %d's; the per-action"
         .. " path has seat %s to move"):format(i, text, seat, tostring(g:mover())),
