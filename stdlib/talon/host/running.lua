@@ -20,6 +20,7 @@ local why = require "talon.host.why"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local measure = require "talon.host.measure"
+local scorewatch = require "talon.host.scorewatch"
 
 local running = {}
 local math_type = math.type
@@ -41,43 +42,8 @@ local function verbs_of(def)
   return v
 end
 
--- Score checking (params.checking): the scores are remembered before each
--- action and compared after it; only the `score` hook and the credits of
--- score.add_now (st.credited, per side, since the snapshot) may move them.
--- (Both run around every action of `talon check`: the loops are ipairs
--- written out, which stop at the first nil as ipairs does, without its
--- call per item.)
-local function snapshot(g)
-  local st = g.state
-  local snap = g.score_snap or {}
-  local scores = st.scores
-  local i, v = 1, scores[1]
-  while v ~= nil do
-    snap[i] = v
-    i = i + 1
-    v = scores[i]
-  end
-  g.score_snap = snap
-  st.credited = nil
-end
-
-local function scores_moved(g, where)
-  local snap = g.score_snap
-  if not snap or g.score_violation then return end
-  local credited, scores = g.state.credited, g.state.scores
-  local i, v = 1, scores[1]
-  while v ~= nil do
-    local now = credited and credited[i] or 0
-    if snap[i] + now ~= v then
-      g.score_violation = ("scores changed outside 'score' (%s): side %d from %d to %d%s")
-        :format(where, i, snap[i], v,
-          now ~= 0 and (" (%d of it credited with score.add_now)"):format(now) or "")
-      return
-    end
-    i = i + 1
-    v = scores[i]
-  end
-end
+-- Score checking (params.checking): talon.host.scorewatch.
+local snapshot, scores_moved = scorewatch.snapshot, scorewatch.moved
 
 local begin_hand
 
