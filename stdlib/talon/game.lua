@@ -345,16 +345,19 @@ local function compile_defaults(def)
 end
 
 -- Resolves options: every default, overridden by 'given'. Unknown names and
--- values outside `values` are errors naming the option.
+-- values outside `values` are errors naming the option. The second result
+-- is true when nothing was given (nil or an empty table): every option is
+-- at its default.
 function game.options(def, given)
-  if given == nil or (type(given) == "table" and getmetatable(given) == nil
-      and next(given) == nil) then
+  local defaults = given == nil or (type(given) == "table" and getmetatable(given) == nil
+    and next(given) == nil)
+  if defaults then
     local d = defaults_cache[def]
     if d == nil then
       d = compile_defaults(def)
       defaults_cache[def] = d
     end
-    if d then return d.make(d.values) end
+    if d then return d.make(d.values), true end
   end
   local opts = {}
   local decl = def.options or {}
@@ -395,7 +398,7 @@ function game.options(def, given)
   if not allowed then
     error(("%s is not played by %s players"):format(def.name, tostring(opts.players)), 0)
   end
-  return opts
+  return opts, defaults
 end
 
 -- Is action 'a' of 'seat' in phase 'ph' seen only by its mover (the

@@ -40,8 +40,9 @@ function invariants.zones(g)
   return zones
 end
 
--- Nil, or a sentence naming the first card that is missing or doubled.
-function invariants.conservation(g)
+-- The conservation check of a position found wrong: the places listed
+-- by name, to say where the first card that is missing or doubled is.
+local function misplaced(g)
   local st = g.state
   local all = st.deck:hand()
   for _, z in ipairs(invariants.zones(g)) do all:add(z[2]) end
@@ -60,6 +61,50 @@ function invariants.conservation(g)
   return "card count differs from the deck"
 end
 
+-- Per game, the host's own Hand the card places are summed into at every
+-- check, with its deck and its add method found once (weak keys; never
+-- handed to game code), made again if the state's deck changes.
+local sums = setmetatable({}, { __mode = "k" })
+
+-- Nil, or a sentence naming the first card that is missing or doubled.
+-- The places are summed in the order invariants.zones lists them, with no
+-- list or name made (this runs after every action of `talon check`); a
+-- game with places of its own (the `zones` hook) and a sum that differs
+-- from the deck take the listing path, which names the places.
+function invariants.conservation(g)
+  local st = g.state
+  if g.def.zones then return misplaced(g) end
+  local deck, sum = st.deck, sums[g]
+  if sum == nil or not rawequal(sum.deck, deck) then
+    local h = deck:hand()
+    sum = { hand = h, deck = deck, add = h.add }
+    sums[g] = sum
+  else
+    sum.hand:clear()
+  end
+  local all, add = sum.hand, sum.add
+  local hands, won = st.hands, st.won
+  for s = 1, st.n do
+    add(all, hands[s])
+    add(all, won[s])
+  end
+  local stock = st.stock
+  if stock then add(all, stock:hand()) end
+  add(all, st.discards)
+  local trick = st.ctrick
+  trick = trick and trick:cards()
+  if trick then add(all, trick) end -- face-down plays too
+  -- cards chosen in a pass (talon.passing), on their way to another seat
+  local aside = st.aside
+  if aside then
+    for s = 1, st.n do
+      if aside[s] then add(all, aside[s]) end
+    end
+  end
+  if all == st.full then return nil end
+  return misplaced(g)
+end
+
 -- The hand sizes of every seat at the last check of each game (weak
 -- keys): a seat sitting out may keep the cards it held (the seats outside
 -- Bura's showdown trick, BUR-R5) but never gets one more.
@@ -73,13 +118,17 @@ function invariants.sitting_out(g)
   local st = g.state
   local last, out = held_before[g], st.out
   local same = last and last.hand == st.hand_no
-  local now = { hand = st.hand_no }
+  -- one table per game, updated in place: each seat's count is read
+  -- before it is replaced
+  local now = last or {}
+  now.hand = st.hand_no
   held_before[g] = now
+  local hands, watch = st.hands, type(out) == "table"
   for s = 1, st.n do
-    local n = #st.hands[s]
-    now[s] = n
+    local n = #hands[s]
     local had = same and last[s] or 0
-    if type(out) == "table" and out[s] and n > had then
+    now[s] = n
+    if watch and out[s] and n > had then
       return ("seat %d sits out but holds %d card(s), %d more than %s: a seat out of play"
         .. " is dealt and draws nothing"):format(s, n, n - had,
           same and "at the last action" or "at the start of the hand")
@@ -107,6 +156,18 @@ function invariants.after_hand(def, st)
   return game.broken_invariant(def, st, "hand")
 end
 
+-- The number of the mover's legal actions: in a card phase the size of
+-- the legal Hand, with no list of its cards made (g:legal makes one); a
+-- legal hook that returns anything but a Hand goes the way of g:legal,
+-- which raises.
+local function legal_count(g)
+  if g.ph.cards then
+    local h = g:legal_hand()
+    if actions.is_hand(h) then return #h end
+  end
+  return #g:legal()
+end
+
 -- Nil, or the first broken invariant of the current position. The
 -- invariants of a finished hand ran when it was scored (in checking mode,
 -- talon.host.running), and their failure is reported here.
@@ -115,9 +176,10 @@ function invariants.check(g)
   if g.hand_violation then return g.hand_violation end
   local bad = invariants.conservation(g) or invariants.sitting_out(g)
   if bad then return bad end
-  if not g:over() then
-    if not g:mover() then return "the game is not over but nobody is to move" end
-    if #g:legal() == 0 then
+  -- g:over() and g:mover() read as the fields they return (host code)
+  if g.ph ~= nil then
+    if not g.mover_seat then return "the game is not over but nobody is to move" end
+    if legal_count(g) == 0 then
       return ("seat %d must move in phase %s but has no legal action"):format(g:mover(), g:phase())
     end
   end
@@ -178,14 +240,15 @@ local function fast_path_differs(def, p, seed, limit)
   local g = game.new(def, q)
   for i = 1, fast.nact do
     local a, seat = fast.act[i], fast.act_seat[i]
-    local text = actions.text(a)
-    if g:mover() ~= seat then
+    if g.mover_seat ~= seat then -- g:mover()
+      local text = actions.text(a)
       return failure(seed, "invariant", ("fast path: action %d (%s) was seat %d's; the per-action"
         .. " path has seat %s to move"):format(i, text, seat, tostring(g:mover())),
         record.write(fast))
     end
     local tok, legal, v = pcall(g.try, g, a)
     if not tok or not legal then
+      local text = actions.text(a)
       return failure(seed, "invariant", ("fast path: action %d, seat %d played %s; the"
         .. " per-action path refuses it: %s"):format(i, seat, text, tostring(tok and v or legal)),
         record.write(fast))

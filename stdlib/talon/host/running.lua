@@ -20,6 +20,7 @@ local why = require "talon.host.why"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local measure = require "talon.host.measure"
+local scorewatch = require "talon.host.scorewatch"
 
 local running = {}
 local math_type = math.type
@@ -41,31 +42,8 @@ local function verbs_of(def)
   return v
 end
 
--- Score checking (params.checking): the scores are remembered before each
--- action and compared after it; only the `score` hook and the credits of
--- score.add_now (st.credited, per side, since the snapshot) may move them.
-local function snapshot(g)
-  local st = g.state
-  local snap = g.score_snap or {}
-  for i, v in ipairs(st.scores) do snap[i] = v end
-  g.score_snap = snap
-  st.credited = nil
-end
-
-local function scores_moved(g, where)
-  local snap = g.score_snap
-  if not snap or g.score_violation then return end
-  local credited = g.state.credited
-  for i, v in ipairs(g.state.scores) do
-    local now = credited and credited[i] or 0
-    if snap[i] + now ~= v then
-      g.score_violation = ("scores changed outside 'score' (%s): side %d from %d to %d%s")
-        :format(where, i, snap[i], v,
-          now ~= 0 and (" (%d of it credited with score.add_now)"):format(now) or "")
-      return
-    end
-  end
-end
+-- Score checking (params.checking): talon.host.scorewatch.
+local snapshot, scores_moved = scorewatch.snapshot, scorewatch.moved
 
 local begin_hand
 
@@ -173,7 +151,7 @@ end
 
 local function start(g)
   local talon = require "talon"
-  local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck)
+  local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck, g.default_opts)
   g.state, g.deck, g.seat_ok = st, st.deck, SEATS[st.n]
   if g.params.position then
     if g.params.deal or g.params.scores then
@@ -206,9 +184,12 @@ end
 -- a deck so rebuilt games share its interned cards.
 function running.new(def, params, deck)
   params = params or {}
+  -- the options, and whether they are the definition's defaults (whose
+  -- deck and sides talon.host.state derives once)
+  local opts, default_opts = game.options(def, params.options
+    or (type(params.position) == "table" and params.position.options or nil))
   local g = setmetatable({
-    def = def, params = params, opts = game.options(def, params.options
-      or (type(params.position) == "table" and params.position.options or nil)),
+    def = def, params = params, opts = opts, default_opts = default_opts,
     seed = params.seed or 0, file = params.file, deck = deck,
     act = list64(), act_seat = list64(),
     nact = 0, hands_done = 0, per_hand = {},

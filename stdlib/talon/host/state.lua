@@ -244,11 +244,47 @@ local NAMES = setmetatable({}, { __index = function(t, s)
   return name
 end })
 
--- A new match state.
--- 'deck' (optional) reuses an existing deck so its interned cards stay valid.
-function state.new(def, opts, rng, quiet, deck)
+-- What a definition's hooks derive from its default options, found at the
+-- first game with them and kept (weak keys): the deck (the `deck` hook)
+-- and the checked partnerships (the `sides` hook, seats.sides) as plain
+-- lists of seats, of which every game gets fresh copies. A simulation
+-- then calls neither hook per game; the hooks are functions of the
+-- options (game.keys), so the games are the same.
+local derived = setmetatable({}, { __mode = "k" })
+
+local function derive(def, opts, n)
+  local given, side_of = seats.sides(n, def.sides and def.sides(n, opts) or nil)
+  local sides = {}
+  for i, side in ipairs(given) do
+    local list = {}
+    for j, s in ipairs(side) do list[j] = s end
+    sides[i] = list
+  end
+  local d = { deck = deck_of(def, opts), sides = sides, side_of = side_of }
+  derived[def] = d
+  return d
+end
+
+-- Fresh copies of the derived partnerships for one game.
+local function sides_of(d, n)
+  local from, sides, side_of = d.sides, {}, seats.slots(n)
+  for s = 1, n do side_of[s] = d.side_of[s] end
+  for i = 1, #from do
+    local side, list = from[i], {}
+    for j = 1, #side do list[j] = side[j] end
+    sides[i] = list
+  end
+  return sides, side_of
+end
+
+-- A new match state. 'deck' (optional) reuses an existing deck so its
+-- interned cards stay valid; 'defaults' says the options are the
+-- definition's defaults (game.options' second result).
+function state.new(def, opts, rng, quiet, deck, defaults)
   local n = opts.players
-  deck = deck or deck_of(def, opts)
+  local d = defaults and (derived[def] or derive(def, opts, n))
+  if d and deck and not rawequal(deck, d.deck) then d = nil end
+  deck = deck or (d and d.deck) or deck_of(def, opts)
   local st = setmetatable({
     n = n, n_in = n, opts = opts, deck = deck, full = deck:full(), rng = rng,
     quiet = quiet, events = {}, hand_no = 0, names = seats.slots(n), chips = {},
@@ -266,7 +302,11 @@ function state.new(def, opts, rng, quiet, deck)
   }, st_mt)
   local names = st.names
   for s = 1, n do names[s] = NAMES[s] end
-  st.sides, st.side_of = seats.sides(n, def.sides and def.sides(n, opts) or nil)
+  if d then
+    st.sides, st.side_of = sides_of(d, n)
+  else
+    st.sides, st.side_of = seats.sides(n, def.sides and def.sides(n, opts) or nil)
+  end
   local scores = seats.slots(#st.sides)
   for i = 1, #st.sides do scores[i] = 0 end
   st.scores = scores

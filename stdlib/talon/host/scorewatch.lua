@@ -1,0 +1,47 @@
+-- talon.host.scorewatch: score checking, the running game's checking
+-- mode (params.checking, `talon check`): the scores are remembered before
+-- each action and compared after it; only the `score` hook and the
+-- credits of score.add_now (st.credited, per side, since the snapshot)
+-- may move them. Both run around every action of a check, so their loops
+-- are ipairs written out: they stop at the first nil as ipairs does,
+-- without its call per item.
+local scorewatch = {}
+
+-- The scores of running game 'g' (st.scores) remembered in
+-- g.score_snap; st.credited (score.add_now's credits since) forgotten.
+function scorewatch.snapshot(g)
+  local st = g.state
+  local snap = g.score_snap or {}
+  local scores = st.scores
+  local i, v = 1, scores[1]
+  while v ~= nil do
+    snap[i] = v
+    i = i + 1
+    v = scores[i]
+  end
+  g.score_snap = snap
+  st.credited = nil
+end
+
+-- After an action (or the hook named by 'where'): the first side whose
+-- score moved otherwise than by its credits since the snapshot, as a sentence
+-- in g.score_violation (kept: the first one stands).
+function scorewatch.moved(g, where)
+  local snap = g.score_snap
+  if not snap or g.score_violation then return end
+  local credited, scores = g.state.credited, g.state.scores
+  local i, v = 1, scores[1]
+  while v ~= nil do
+    local now = credited and credited[i] or 0
+    if snap[i] + now ~= v then
+      g.score_violation = ("scores changed outside 'score' (%s): side %d from %d to %d%s")
+        :format(where, i, snap[i], v,
+          now ~= 0 and (" (%d of it credited with score.add_now)"):format(now) or "")
+      return
+    end
+    i = i + 1
+    v = scores[i]
+  end
+end
+
+return scorewatch
