@@ -1,8 +1,9 @@
 -- Records and simulation summaries pinned across speed work: for every
 -- shipped game, `talon play GAME --auto --record F --seed S` writes the
--- same record, and `talon sim GAME --bots random --json` prints the same
--- summary, byte for byte, as the files in tests/golden/ (made before the
--- speed work began). A faster path that deals, draws or decides anything
+-- same record, one quiet g:playout (the batch path, playout_record.lua)
+-- the same record, and `talon sim GAME --bots random --json` prints the
+-- same summary, byte for byte, as the files in tests/golden/ (made before
+-- the speed work began). A faster path that deals, draws or decides anything
 -- differently from the one it replaces changes a record or a figure here.
 -- After a deliberate change of a game's rules or of a bot, write the files
 -- again with
@@ -25,6 +26,10 @@ local CASES = {
   { "hokm-all-tricks" }, { "hokm-must-trump" }, { "hokm-no-trump-lead" },
   { "hokm-trump-after-four" }, { "hosgin", games = 4 }, { "hosgin-money", games = 4 },
   { "hosgin-scaled", games = 4 }, { "kosel" }, { "koselpot" },
+  -- the set games at other table sizes (sets of one card with many seats)
+  { "kosel", "--players", "2" }, { "kosel", "--players", "3" },
+  { "bura", "--players", "2" }, { "bura", "--players", "6" },
+  { "koselpot", "--players", "2", games = 20 }, { "koselpot", "--players", "5", games = 20 },
 }
 local SEEDS = { 1, 2 }
 
@@ -80,6 +85,15 @@ for _, case in ipairs(CASES) do
       check(name_of(case, "rec", seed), slurp(file) or "")
     end
     run.rmdir(tmp)
+  end)
+  t.test(label .. ": the record of a quiet playout is pinned", function()
+    local players = case[2] == "--players" and case[3] or nil
+    for _, seed in ipairs(SEEDS) do
+      local code, out, err = run.talon { "run", root .. "/tests/lua/cli/playout_record.lua",
+        case[1], tostring(seed), players }
+      t.eq(code, 0, err)
+      check(name_of(case, "playout", seed), out)
+    end
   end)
   t.test(label .. ": the --json summary of random matches is pinned", function()
     local seed = SEEDS[1]

@@ -66,8 +66,9 @@ t.test("taking tricks pays in Hokm and costs in Hearts, as random hands show", f
 end)
 
 -- HOS-R29, HOS-R30: the card points of a player's tricks make his score
--- (and the declarer's contract), so tricks pay in Hosgin; a game without a `players` option (Hosgin is for
--- three) takes its resolved options back for the probe's random games.
+-- (and the declarer's contract), so tricks pay in Hosgin; a game without a
+-- `players` option (Hosgin is for three) takes its resolved options back
+-- for the probe's random games.
 t.test("the probes run for a game whose options do not name the players", function()
   local def = assert(loader.load("hosgin"))
   local g = game.new(def, { seed = 1, quiet = true })

@@ -1,6 +1,6 @@
--- tests/pinned/playout.lua: the record of one quiet random playout (the
--- batch path of simulations, g:playout), for scripts/pin.sh.
---   talon run tests/pinned/playout.lua GAME SEED [PLAYERS [HANDS]]
+-- tests/lua/cli/playout_record.lua: the record of one quiet random playout
+-- (the batch path of simulations, g:playout), for golden_test.lua.
+--   talon run tests/lua/cli/playout_record.lua GAME SEED [PLAYERS [HANDS]]
 -- A record written after g:playout holds every action the batches drew,
 -- so a change to a batch that draws or records differently shows here
 -- even where `talon sim --json` (figures only) would not.
