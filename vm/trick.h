@@ -370,6 +370,10 @@ tv_status tv_trick_play_out(tv_trick *t, tv_hand *const hands[], int nhands,
  * seat s's side (any numbers: equal means partners). */
 typedef struct tv_trick_policy {
   int percent;
+  bool duck; /* tricks cost (penalty cards): the same share of followers
+                play the highest legal card that does not beat the winning
+                play (else the lowest), and the leads the lowest card outside
+                trumps */
   uint8_t side[TV_TRICK_MAX_PLAYS];
 } tv_trick_policy;
 

@@ -27,6 +27,13 @@ static int lead_height(const tv_trick *t, tv_card c) {
   return (suit == t->trump ? 0 : 1 << 9) + (255 - place);
 }
 
+/* How good c is to lead when tricks cost: any card outside trumps above
+ * any trump, then the lowest first. */
+static int duck_lead(const tv_trick *t, tv_card c) {
+  int suit = t->key[c] >> 8, place = t->key[c] & 0xFF;
+  return (suit == t->trump ? 0 : 1 << 9) + place;
+}
+
 /* The held kind of 'legal' with the largest f (the first in kind order
  * among equals), or TV_NO_CARD. */
 static tv_card top_by(const tv_trick *t, const tv_hand *h, uint64_t legal,
@@ -44,21 +51,24 @@ tv_card tv_trick_policy_pick(const tv_trick *t, const tv_hand *h,
                              tv_rng *r) {
   if (!p || p->percent <= 0) return TV_NO_CARD;
   if (t->nplays == 0) /* half the leads: the highest card outside trumps */
-    return tv_rng_below(r, 2) ? top_by(t, h, legal, lead_height) : TV_NO_CARD;
+    return tv_rng_below(r, 2)
+               ? top_by(t, h, legal, p->duck ? duck_lead : lead_height)
+               : TV_NO_CARD;
   if (t->size != 1) return TV_NO_CARD;
   if (p->percent < 100 && (int)tv_rng_below(r, 100) >= p->percent)
     return TV_NO_CARD;
   const tv_trick_entry *best = &t->p[t->best];
   bool ours = p->side[best->seat - 1] == p->side[seat - 1];
-  tv_card low = TV_NO_CARD, win = TV_NO_CARD;
+  tv_card low = TV_NO_CARD, win = TV_NO_CARD, under = TV_NO_CARD;
   for (uint64_t b = legal; b; b &= b - 1) {
     tv_card c = (tv_card)__builtin_ctzll(b);
     if (h->n[c] == 0) continue;
     int hc = height(t, c);
+    bool beats = !best->down && tv_trick_beats(t, c, best->c[0]);
     if (low == TV_NO_CARD || hc < height(t, low)) low = c;
-    if (!ours && !best->down && tv_trick_beats(t, c, best->c[0]) &&
-        (win == TV_NO_CARD || hc < height(t, win)))
-      win = c;
+    if (!ours && beats && (win == TV_NO_CARD || hc < height(t, win))) win = c;
+    if (!beats && (under == TV_NO_CARD || hc > height(t, under))) under = c;
   }
+  if (p->duck) return under != TV_NO_CARD ? under : low;
   return win != TV_NO_CARD ? win : low;
 }

@@ -63,7 +63,7 @@ static void lead_with(tv_trick *t, const char *cards) {
 }
 
 /* Partners sit opposite: seats 1 and 3 are side 1, seats 2 and 4 side 2. */
-static const tv_trick_policy always = {100, {1, 2, 1, 2}};
+static const tv_trick_policy always = {100, false, {1, 2, 1, 2}};
 
 /* The card the policy has 'seat' holding 'held' play after 'plays'. */
 static tv_card pick(int trump, const char *plays, int seat, const char *held) {
@@ -115,6 +115,39 @@ static void trumps_low_and_keeps_trumps_it_cannot_win_with(void **state) {
 static void throws_the_lowest_when_it_cannot_win(void **state) {
   (void)state;
   expect(pick(-1, "AS", 2, "KS 2S 3S"), "2S");
+}
+
+/* Where tricks cost (Hearts' penalty cards), the follower ducks: the
+ * highest card that does not beat the 9S led, 8S; holding only winners,
+ * the lowest of them; half the leads are the lowest card outside trumps. */
+static void ducks_where_tricks_cost(void **state) {
+  (void)state;
+  tv_trick_policy duck = always;
+  duck.duck = true;
+  tv_deck d;
+  make_deck(&d);
+  tv_trick_rules r = follow_rules();
+  tv_trick_rule why;
+  tv_rng rng;
+  tv_rng_seed(&rng, 3);
+  const char *cases[][3] = {{"9S", "KS 8S 2S", "8S"}, {"9S", "KS QS", "QS"}};
+  for (int i = 0; i < 2; i++) {
+    tv_trick t;
+    tv_trick_init(&t, &d, &r, -1);
+    lead_with(&t, cases[i][0]);
+    tv_hand h = hand_of(&d, cases[i][1]);
+    tv_card c = tv_trick_policy_pick(
+        &t, &h, tv_trick_card_mask(&t, ~0ull, &why), 2, &duck, &rng);
+    assert_int_equal(c, card_of(&d, cases[i][2]));
+  }
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, H);
+  tv_hand h = hand_of(&d, "AS 3D 2H");
+  tv_card c = TV_NO_CARD;
+  while (c == TV_NO_CARD)
+    c = tv_trick_policy_pick(&t, &h, tv_trick_card_mask(&t, ~0ull, &why), 1,
+                             &duck, &rng);
+  assert_int_equal(c, card_of(&d, "3D"));
 }
 
 /* Half the leads are the highest card outside trumps (AS, not KH under
@@ -225,6 +258,7 @@ int main(void) {
       cmocka_unit_test(trumps_low_and_keeps_trumps_it_cannot_win_with),
       cmocka_unit_test(throws_the_lowest_when_it_cannot_win),
       cmocka_unit_test(leads_the_highest_side_card_half_the_time),
+      cmocka_unit_test(ducks_where_tricks_cost),
       cmocka_unit_test(plays_only_legal_cards),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

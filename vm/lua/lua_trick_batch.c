@@ -103,9 +103,9 @@ static uint32_t seats_out(lua_State *L, int idx, int nh, int arg) {
 }
 
 /* The followers' policy at 'arg': nil for none (uniform play), or a
- * table { percent = 0..100, sides = { side of seat 1, ... } } with an
- * integer side 0..255 for each of the 'nh' seats (read raw: no metamethod
- * runs). Fills *p and returns it, or NULL for none. */
+ * table { percent = 0..100, duck = boolean, sides = { side of seat 1, ... } }
+ * with an integer side 0..255 for each of the 'nh' seats (read raw: no
+ * metamethod runs). Fills *p and returns it, or NULL for none. */
 static const tv_trick_policy *check_policy(lua_State *L, int arg, int nh,
                                            tv_trick_policy *p) {
   if (lua_isnoneornil(L, arg)) return NULL;
@@ -118,6 +118,10 @@ static const tv_trick_policy *check_policy(lua_State *L, int arg, int nh,
                 "policy.percent: an integer 0..100 expected");
   lua_pop(L, 1);
   p->percent = (int)pct;
+  lua_pushliteral(L, "duck");
+  lua_rawget(L, arg);
+  p->duck = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   lua_pushliteral(L, "sides");
   if (lua_rawget(L, arg) != LUA_TTABLE)
     luaL_argerror(L, arg, "policy.sides: a table of sides by seat expected");

@@ -183,19 +183,21 @@ end
 -- ===== how the followers of a future play
 --
 -- Futures in which every follower plays at random judge a card by what
--- careless players would do next. Where taking tricks pays, the
--- followers of a future play by the engine's rule of thumb instead (take
--- the trick as cheaply as possible, let a partner's winning card stand,
--- else throw the lowest: the `policy` of t:play_tricks). Whether tricks
--- pay is seen, not assumed (in Hearts they cost): the covariance of a
+-- careless players would do next. The followers of a future play by the
+-- engine's rule of thumb instead (the `policy` of t:play_tricks): where
+-- taking tricks pays, take the trick as cheaply as possible, let a
+-- partner's winning card stand, else throw the lowest; where tricks cost
+-- (Hearts), duck under the winning card with the highest card that does
+-- not beat it. Which of the two is seen, not assumed: the covariance of a
 -- side's tricks and its value in random hands of the game.
 
 local pays = setmetatable({}, { __mode = "k" })
 
--- Whether taking tricks pays in 'def' with options 'opts' (resolved): the
--- covariance of a side's tricks and its value over the first hands of 96
--- random games (fixed seeds: the answer does not depend on what was
--- searched before), each side in turn. Found once per game and options.
+-- Whether taking tricks pays in 'def' with options 'opts' (resolved): +1
+-- when the covariance of a side's tricks and its value over the first
+-- hands of 96 random games is positive, -1 when negative, 0 when the
+-- probe could not tell (fixed seeds: the answer does not depend on what
+-- was searched before). Found once per game and options.
 function search.tricks_pay(def, opts)
   local per = pays[def] or {}
   pays[def] = per
@@ -215,16 +217,17 @@ function search.tricks_pay(def, opts)
       value.add(f, vs[side], as[side], 0)
     end
   end)
-  local yes = ok and f.n > 1 and f.av - f.a * f.v / f.n > 0
-  per[key] = yes
-  return yes
+  local cov = ok and f.n > 1 and f.av - f.a * f.v / f.n or 0
+  local sign = cov > 0 and 1 or cov < 0 and -1 or 0
+  per[key] = sign
+  return sign
 end
 
 -- Sets the followers' policy of the job's futures (job.base's state,
 -- shared by every world forked from it).
 local function tune_followers(job)
-  local pays_off = search.tricks_pay(job.base.def, job.base.opts)
-  job.base.state.playout_policy = { percent = pays_off and 100 or 0,
+  local sign = search.tricks_pay(job.base.def, job.base.opts)
+  job.base.state.playout_policy = { percent = sign ~= 0 and 100 or 0, duck = sign < 0,
                                     sides = { table.unpack(job.base.state.side_of) } }
 end
 

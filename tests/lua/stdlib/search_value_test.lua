@@ -58,7 +58,7 @@ t.test("a side's change is its own less the mean of the others', turned round fo
 -- HOK-R10: the side that takes 7 tricks scores; Hearts HRT-R8: each heart
 -- taken is a penalty point, Q♠ 13.
 t.test("taking tricks pays in Hokm and costs in Hearts, as random hands show", function()
-  for _, case in ipairs { { "hokm", true }, { "hearts", false } } do
+  for _, case in ipairs { { "hokm", 1 }, { "hearts", -1 } } do
     local def = assert(loader.load(case[1]))
     local g = game.new(def, { seed = 1, quiet = true })
     t.eq(search.tricks_pay(def, g.opts), case[2], case[1])
@@ -73,5 +73,5 @@ t.test("the probes run for a game whose options do not name the players", functi
   local def = assert(loader.load("hosgin"))
   local g = game.new(def, { seed = 1, quiet = true })
   t.eq(g.opts.players, 3, "resolved options name the players")
-  t.eq(search.tricks_pay(def, g.opts), true, "Hosgin: taking tricks pays")
+  t.eq(search.tricks_pay(def, g.opts), 1, "Hosgin: taking tricks pays")
 end)
