@@ -387,7 +387,9 @@ function play.go(c)
   keep_record(c)
   local ok, err = pcall(session, c)
   if not ok then
-    pcall(keep_record, c) -- an error or Ctrl-C: what was played is kept
+    -- an error or Ctrl-C: what was played is kept, and a Ctrl-C that came
+    -- between an action and its writing does not stop this writing too
+    require("talon").sandbox.deferred(keep_record, c)
     error(err, 0)
   end
   if g:over() then
