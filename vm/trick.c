@@ -376,8 +376,7 @@ int tv_trick_seats_in(int nhands, uint32_t out) {
   return nhands - __builtin_popcount(out & ((1u << nhands) - 1));
 }
 
-/* The seat in play after seat s (1..nhands). */
-static int next_in(int s, int nhands, uint32_t out) {
+int tv_trick_next_seat(int s, int nhands, uint32_t out) {
   do
     s = s % nhands + 1;
   while (out >> (s - 1) & 1);
@@ -416,10 +415,10 @@ tv_status tv_trick_play_out_by(tv_trick *t, tv_hand *const hands[], int nhands,
     return tv_fail(e, TV_EINVAL, "seat %d sits out", seat);
   int n = nin - t->nplays;
   if (max < n) n = max < 0 ? 0 : max;
-  for (int i = 0, s = seat; i < n; i++, s = next_in(s, nhands, out))
+  for (int i = 0, s = seat; i < n; i++, s = tv_trick_next_seat(s, nhands, out))
     if (hands[s - 1]->size == 0)
       return tv_fail(e, TV_EINVAL, "seat %d has no card to play", s);
-  for (int i = 0; i < n; i++, seat = next_in(seat, nhands, out)) {
+  for (int i = 0; i < n; i++, seat = tv_trick_next_seat(seat, nhands, out)) {
     tv_hand *h = hands[seat - 1];
     tv_trick_rule rule;
     /* tv_trick_legal's kinds without building the Hand */

@@ -394,6 +394,10 @@ tv_status tv_trick_play_out_by(tv_trick *t, tv_hand *const hands[], int nhands,
                                tv_card *cards, int *seats, int *played,
                                tv_err *e);
 
+/* The seat in play after seat s (1..nhands): s % nhands + 1, passing over
+ * the seats of 'out' (at least one seat must be in play). */
+int tv_trick_next_seat(int s, int nhands, uint32_t out);
+
 /* The number of seats in play among 1..nhands with the seats of 'out'
  * sitting out (as tv_trick_play_out reads it). */
 int tv_trick_seats_in(int nhands, uint32_t out);

@@ -16,6 +16,15 @@ void tl_push_play(lua_State *L, const tv_hand *play);
 /* The Trick methods of lua_trick_batch.c (t:play_out, t:play_tricks). */
 extern const luaL_Reg tl_trick_batch_methods[];
 
+/* The seats sitting out at stack index 'idx': nil for none (0), or a table
+ * in which out[s] is true (read raw) for each seat s of 1..nh that sits
+ * out; anything else raises an argument error at 'arg'. Bit s - 1 per seat. */
+uint32_t tl_trick_seats_out(lua_State *L, int idx, int nh, int arg);
+
+/* Adds every card of the full trick t to 'won', all or nothing; raises an
+ * argument error at 'arg' when a card would exceed its copies. */
+void tl_trick_add_won(lua_State *L, int arg, tv_hand *won, const tv_trick *t);
+
 /* The Trick method of lua_trick_sets.c (t:play_sets). */
 extern const luaL_Reg tl_trick_sets_methods[];
 

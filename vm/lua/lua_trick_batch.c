@@ -32,16 +32,13 @@ static void check_hands(lua_State *L, int arg, const tl_trick *t, int n,
   }
 }
 
-/* Adds the cards of the full trick to won[winner] (checked by
- * check_hands before anything was played). */
-static void add_won(lua_State *L, int arg, tv_hand *const won[],
-                    const tl_trick *t) {
-  const tv_trick *tt = &t->t;
-  tv_hand *h = won[tt->p[tt->best].seat - 1], sum = *h;
-  for (int i = 0; i < tt->nplays; i++)
-    if (tv_hand_add(&sum, tt->p[i].c[0], 1) != TV_OK)
-      luaL_argerror(L, arg, "the won hand would hold too many copies");
-  *h = sum;
+void tl_trick_add_won(lua_State *L, int arg, tv_hand *won, const tv_trick *t) {
+  tv_hand sum = *won;
+  for (int i = 0; i < t->nplays; i++)
+    for (int j = 0; j < t->p[i].n; j++)
+      if (tv_hand_add(&sum, t->p[i].c[j], 1) != TV_OK)
+        luaL_argerror(L, arg, "the won hand would hold too many copies");
+  *won = sum;
 }
 
 /* Appends the interned cards and their seats to the tables at 'ci' and
@@ -85,9 +82,7 @@ static void same_hands(lua_State *L, int arg, int anchor, int n,
   }
 }
 
-/* The seats sitting out at 'idx': nil for none, or a table in which
- * out[s] is true for each seat s of 1..nh that sits out (st.out). */
-static uint32_t seats_out(lua_State *L, int idx, int nh, int arg) {
+uint32_t tl_trick_seats_out(lua_State *L, int idx, int nh, int arg) {
   uint32_t out = 0;
   if (lua_isnoneornil(L, idx)) return 0;
   if (lua_type(L, idx) != LUA_TTABLE)
@@ -158,7 +153,8 @@ static int play_rest(lua_State *L, tl_trick *t, tv_hand **hands, int nh,
                                       cards, seats, &played, &e);
   if (ci > 0) record_plays(L, ci, cards, seats, played, at);
   if (st != TV_OK) luaL_argerror(L, 2, e.msg);
-  if (wins && played > 0 && t->t.nplays == nin) add_won(L, won_arg, wins, t);
+  if (wins && played > 0 && t->t.nplays == nin)
+    tl_trick_add_won(L, won_arg, wins[t->t.p[t->t.best].seat - 1], &t->t);
   return played;
 }
 
@@ -212,7 +208,7 @@ static int trick_play_out(lua_State *L) {
     luaL_checktype(L, 9, LUA_TTABLE);
     check_hands(L, 9, t, nh, wins);
   }
-  uint32_t away = seats_out(L, 10, nh, 10);
+  uint32_t away = tl_trick_seats_out(L, 10, nh, 10);
   int played = play_rest(L, t, hands, nh, away, (int)seat, r, NULL,
                          max > INT32_MAX ? INT32_MAX : (max < 0 ? 0 : (int)max),
                          out ? 6 : 0, at, 9, won ? wins : NULL);
@@ -253,7 +249,7 @@ static int trick_play_tricks(lua_State *L) {
   check_hands(L, 9, t, nh, wins);
   luaL_checktype(L, 10, LUA_TFUNCTION);
   lua_settop(L, 13);
-  uint32_t out = seats_out(L, 12, nh, 12);
+  uint32_t out = tl_trick_seats_out(L, 12, nh, 12);
   tv_trick_policy policy;
   const tv_trick_policy *pol = check_policy(L, 13, nh, &policy);
   int anchors = 14; /* hands[1..nh], then won[1..nh] */
@@ -280,7 +276,7 @@ static int trick_play_tricks(lua_State *L) {
                   "the hook's next seat is outside 1..#hands");
     /* the next trick is full at the seats in play then */
     if (t->t.nplays >= nin) tv_trick_clear(&t->t);
-    out = seats_out(L, base + 3, nh, 10);
+    out = tl_trick_seats_out(L, base + 3, nh, 10);
     nin = tv_trick_seats_in(nh, out);
     lua_settop(L, base + 1);
   }

@@ -36,42 +36,12 @@ static void anchor_hands(lua_State *L, int arg, const tl_trick *t, int n,
   }
 }
 
-/* The seats sitting out: nil for none, or a table in which out[s] is true
- * for each seat s of 1..nh that sits out (st.out). */
-static uint32_t seats_out(lua_State *L, int arg, int nh) {
-  uint32_t out = 0;
-  if (lua_isnoneornil(L, arg)) return 0;
-  luaL_checktype(L, arg, LUA_TTABLE);
-  for (int s = 1; s <= nh; s++) {
-    if (lua_rawgeti(L, arg, s) != LUA_TNIL && lua_toboolean(L, -1))
-      out |= 1u << (s - 1);
-    lua_pop(L, 1);
-  }
-  return out;
-}
-
-/* The seat in play after seat s (1..nh). */
-static int next_in(int s, int nh, uint32_t out) {
-  do
-    s = s % nh + 1;
-  while (out >> (s - 1) & 1);
-  return s;
-}
-
-/* Reads how[key] at 'arg' (a string) and leaves it on the stack. */
+/* Reads how[key] at 'arg' (a string, read raw) and leaves it on the
+ * stack. */
 static void verb_of(lua_State *L, int arg, const char *key) {
-  if (lua_getfield(L, arg, key) != LUA_TSTRING)
+  lua_pushstring(L, key);
+  if (lua_rawget(L, arg) != LUA_TSTRING)
     luaL_argerror(L, arg, lua_pushfstring(L, "how.%s: a verb expected", key));
-}
-
-/* Adds every card of the full trick to 'won' (all-or-nothing). */
-static void add_won(lua_State *L, int arg, tv_hand *won, const tv_trick *t) {
-  tv_hand sum = *won;
-  for (int i = 0; i < t->nplays; i++)
-    for (int j = 0; j < t->p[i].n; j++)
-      if (tv_hand_add(&sum, t->p[i].c[j], 1) != TV_OK)
-        luaL_argerror(L, arg, "the won hand would hold too many copies");
-  *won = sum;
 }
 
 /* t:play_sets(hands, seat, rng, act, act_seat, at, stop, won, after, arg,
@@ -111,14 +81,15 @@ static int trick_play_sets(lua_State *L) {
                 "seat outside 1..#hands");
   luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, 7,
                 "bad index");
-  uint32_t out = seats_out(L, 12, (int)nh);
+  uint32_t out = tl_trick_seats_out(L, 12, (int)nh, 12);
   int nin = tv_trick_seats_in((int)nh, out);
   luaL_argcheck(L, nin >= 1, 12, "every seat sits out");
   luaL_argcheck(L, !(out >> (seat - 1) & 1), 3, "the seat sits out");
-  verb_of(L, 13, "lead");      /* 14 */
-  verb_of(L, 13, "up");        /* 15 */
-  verb_of(L, 13, "down");      /* 16 */
-  lua_getfield(L, 13, "meta"); /* 17 */
+  verb_of(L, 13, "lead");     /* 14 */
+  verb_of(L, 13, "up");       /* 15 */
+  verb_of(L, 13, "down");     /* 16 */
+  lua_pushliteral(L, "meta"); /* 17: how.meta, read raw */
+  lua_rawget(L, 13);
   if (!lua_isnil(L, 17)) luaL_checktype(L, 17, LUA_TTABLE);
   anchor_hands(L, 2, t, (int)nh, hands, "hands");
   anchor_hands(L, 9, t, (int)nh, wins, "won");
@@ -150,7 +121,7 @@ static int trick_play_sets(lua_State *L) {
     lua_rawseti(L, 5, ++at);
     lua_pushinteger(L, seat);
     lua_rawseti(L, 6, at);
-    if (t->t.nplays < nin) seat = next_in((int)seat, (int)nh, out);
+    if (t->t.nplays < nin) seat = tv_trick_next_seat((int)seat, (int)nh, out);
   }
   if (t->t.nplays < nin) { /* stopped inside the trick, or no legal play */
     lua_pushinteger(L, at);
@@ -161,7 +132,7 @@ static int trick_play_sets(lua_State *L) {
   int w = t->t.p[t->t.best].seat;
   luaL_argcheck(L, w >= 1 && w <= (int)nh, 2,
                 "the trick's winner is not a seat of 'hands'");
-  add_won(L, 9, wins[w - 1], &t->t);
+  tl_trick_add_won(L, 9, wins[w - 1], &t->t);
   lua_pushvalue(L, 10);
   lua_pushvalue(L, 11);
   lua_pushinteger(L, w);
