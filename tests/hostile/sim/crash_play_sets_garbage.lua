@@ -1,4 +1,4 @@
--- attack: t:play_sets called by the game itself with hostile arguments: lying lengths, huge and negative indexes, verbs that are not strings, a metatable that is not a table, hands of another deck
+-- attack: t:play_sets called by the game itself with hostile arguments: lying lengths, huge and negative indexes, verbs that are not strings or that only a looping __index answers, a metatable that is not a table, hands of another deck
 -- rule: a C primitive given hostile arguments raises a clean error naming the game line (or accepts them harmlessly)
 -- expect: safe
 local game = require "talon.game"
@@ -22,6 +22,7 @@ local function attack()
   try(function() t:play_sets(h, 1, rng, {}, {}, 0, math.mininteger, w, hook, nil, nil, how) end)
   try(function() t:play_sets(h, 1, rng, {}, {}, 0, 10, w, hook, nil, nil, { lead = 1, up = {}, down = false }) end)
   try(function() t:play_sets(h, 1, rng, {}, {}, 0, 10, w, hook, nil, nil, { lead = "a", up = "b", down = "c", meta = 5 }) end)
+  try(function() t:play_sets(h, 1, rng, {}, {}, 0, 10, w, hook, nil, nil, setmetatable({}, { __index = function() while true do end end })) end)
   try(function() t:play_sets({ other:hand("AS"), other:hand("KS") }, 1, rng, {}, {}, 0, 10, w, hook, nil, nil, how) end)
   try(function() t:play_sets(h, 1, rng, {}, {}, 0, 10, w, hook, nil, { true, true }, how) end)
   try(function() t:play_sets(h, 3, rng, {}, {}, 0, 10, w, hook, nil, nil, how) end)
