@@ -50,7 +50,10 @@ function searchbot.reason(g, r)
   local m = r.mean[best] or 0
   local text = ("search: %+.2f a hand"):format(m)
   if second then
-    text = text .. (" (next best %s %+.2f)"):format(g:text(r.actions[second]), r.mean[second])
+    -- a bid above the chosen one on average lost on its spread (search.compared)
+    local riskier = r.mean[second] > m and ", but its futures spread too widely" or ""
+    text = text .. (" (next best %s %+.2f%s)"):format(g:text(r.actions[second]), r.mean[second],
+                                                       riskier)
   end
   return text .. (", %d futures over %d deals"):format(r.playouts, r.deals)
 end

@@ -18,6 +18,12 @@ local function int_verb(a)
   return type(a) == "table" and math.type(a.arg) == "integer" and a.verb or nil
 end
 
+-- Whether action 'a' is a value of a scale (a verb with an integer
+-- argument: a bid).
+function policy.on_scale(a)
+  return int_verb(a) ~= nil
+end
+
 -- The offsets kept on a scale: the lowest values one by one, then
 -- doubling gaps (0 1 2 3 4 6 8 12 16 24 32 …).
 local function kept(offset)
