@@ -24,7 +24,8 @@ local CASES = {
   { "besigue" }, { "bura" }, { "euchre" }, { "hearts" }, { "hokm" },
   { "hokm", "--players", "3" }, { "hokm", "--players", "2" },
   { "hokm-all-tricks" }, { "hokm-must-trump" }, { "hokm-no-trump-lead" },
-  { "hokm-trump-after-four" }, { "hosgin", games = 4 }, { "hosgin-money", games = 4 },
+  { "hokm-ten-high" }, { "hokm-trump-after-four" }, { "hosgin", games = 4 },
+  { "hosgin-money", games = 4 },
   { "hosgin-scaled", games = 4 }, { "kosel" }, { "koselpot" },
   -- the set games at other table sizes (sets of one card with many seats)
   { "kosel", "--players", "2" }, { "kosel", "--players", "3" },
