@@ -20,12 +20,13 @@
  * Trump orders. The trump of a trick is a choice: no trump, a suit, or a
  * trump order the rules declare by name. An order (tv_trick_order) lists
  * the cards that count as trump above the rest of its suit, highest first,
- * and may include cards printed in other suits (Euchre's left bower, Skat's
- * jacks, Doppelkopf's queens, jacks and 10 of hearts); an order named after
- * a suit makes that suit's other cards the lower trumps, an order with a
- * name of its own makes the listed cards a trump suit of their own (Skat's
- * Grand: the four jacks alone), and an empty one has no trump (Null). Each
- * order may also give every suit its own rank order (Null's natural order).
+ * and may include cards printed in other suits (a left bower: the jack of
+ * the other suit of the trump's colour; all jacks; queens, jacks and a
+ * named ten); an order named after a suit makes that suit's other cards
+ * the lower trumps, an order with a name of its own makes the listed cards
+ * a trump suit of their own (the four jacks alone), and an empty one has
+ * no trump. Each order may also give every suit its own rank order (a
+ * natural order for a no-trump contract).
  * A card's effective suit and place, fixed when the trick starts (the
  * per-kind keys), are what following, winning, the legal sets, the
  * playouts, the reasons and the explanations use; a card keeps its printed
@@ -42,8 +43,8 @@
  * trick remembers how many tricks of the hand were completed before it
  * and which suits are still closed to leads. They are a required first
  * lead (2♣, or any club), cards barred from the first trick while the
- * player may play another (points in Hearts), and suits that may not be
- * led until broken (hearts; the trump by a house rule), broken by a card
+ * player may play another (penalty cards), and suits that may not be led
+ * until broken (a penalty suit; the trump by a house rule), broken by a card
  * of the suit or by named cards (Q♠), unless the leader holds nothing
  * else. Every legal-card query applies them, so the fast paths and the
  * reasons agree.

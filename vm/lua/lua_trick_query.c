@@ -64,7 +64,7 @@ static int trick_len(lua_State *L) {
 }
 
 /* An effective suit's name: the deck's, "joker", or "trump" for a trump
- * suit of its own (Skat's Grand); nil for none. */
+ * suit of its own (the jacks alone); nil for none. */
 static void push_suit(lua_State *L, const tv_deck *d, int s) {
   if (s < 0)
     lua_pushnil(L);
