@@ -1,14 +1,12 @@
 /*
  * trick_why.c - the teaching side of the trick engine: which rule forbids
- * a play and which held cards would satisfy it, and why the winning play
- * wins, as English sentences that name the cards.
+ * a play and which held cards would satisfy it, as English sentences that
+ * name the cards (why the winner wins: trick_explain.c).
  *
  * Only the explaining calls build text; tv_trick_check with why == NULL
  * is a plain predicate.
  */
-#include "trick.h"
-#include <stdarg.h>
-#include <stdio.h>
+#include "trick_text.h"
 #include <string.h>
 
 #define BIT(k) ((uint64_t)1 << (k))
@@ -102,251 +100,174 @@ static tv_trick_rule find_rule(const tv_trick *t, const tv_hand *hand,
  * Sentences
  * ====================================================================== */
 
-typedef struct text {
-  char *buf;
-  size_t cap, len;
-  const tv_trick *t;
-  tv_style style;
-} text;
-
-static void add(text *x, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void add(text *x, const char *fmt, ...) {
-  size_t room = x->len < x->cap ? x->cap - x->len : 0;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(room ? x->buf + x->len : NULL, room, fmt, ap);
-  va_end(ap);
-  if (n > 0) x->len += (size_t)n;
-}
-
-static void add_card(text *x, tv_card c) {
-  char name[32];
-  tv_card_format(x->t->deck, c, x->style, name, sizeof name);
-  add(x, "%s", name);
-}
-
-static void add_suit(text *x, int s) {
-  const tv_deck *d = x->t->deck;
-  if (s == d->nsuits + 1)
-    add(x, "trump");
-  else if (s < 0 || s >= d->nsuits)
-    add(x, "jokers");
-  else
-    add(x, "%s",
-        x->style == TV_STYLE_ASCII ? d->suit_name[s] : d->suit_glyph[s]);
-}
-
-static void add_set(text *x, const tv_card *c, int n) {
-  for (int i = 0; i < n; i++) {
-    if (i) add(x, " ");
-    add_card(x, c[i]);
-  }
-}
-
-static void add_reference(text *x) {
+static void add_reference(tv_text *x) {
   const tv_trick *t = x->t;
-  add_card(x, tv_trick_reference(t));
+  tx_card(x, tv_trick_reference(t));
   bool prev = t->rules->head_ref == TV_REF_PREVIOUS &&
               !t->p[t->nplays - 1].down && t->nplays - 1 != t->best;
-  add(x, prev ? ", the previous card" : ", the card winning so far");
+  tx_add(x, prev ? ", the previous card" : ", the card winning so far");
 }
 
-static void say_lead_size(text *x, int n) {
+static void say_lead_size(tv_text *x, int n) {
   unsigned sizes = x->t->rules->lead_sizes;
   int count = __builtin_popcount(sizes), i = 0;
-  add(x, "a lead is ");
+  tx_add(x, "a lead is ");
   for (int s = 1; s <= TV_TRICK_MAX_SET; s++) {
     if (!(sizes >> s & 1)) continue;
     i++;
-    add(x, "%s%d", i == 1 ? "" : i == count ? " or " : ", ", s);
+    tx_add(x, "%s%d", i == 1 ? "" : i == count ? " or " : ", ", s);
   }
-  add(x, " card%s, not %d", sizes == 2u ? "" : "s", n);
+  tx_add(x, " card%s, not %d", sizes == 2u ? "" : "s", n);
 }
 
-static void say_lead_suit(text *x, const tv_hand *play) {
+static void say_lead_suit(tv_text *x, const tv_hand *play) {
   const tv_trick *t = x->t;
   tv_card first = TV_NO_CARD;
-  add(x, "the cards of a lead must all be of one suit; ");
+  tx_add(x, "the cards of a lead must all be of one suit; ");
   for (int k = 0; k < TV_MAX_KINDS; k++) {
     if (!play->n[k] || (t->rules->wild_top && k == t->rules->top)) continue;
     if (first == TV_NO_CARD) {
       first = (tv_card)k;
     } else if (tv_trick_suit(t, (tv_card)k) != tv_trick_suit(t, first)) {
-      add_card(x, first);
-      add(x, " and ");
-      add_card(x, (tv_card)k);
-      add(x, " differ");
+      tx_card(x, first);
+      tx_add(x, " and ");
+      tx_card(x, (tv_card)k);
+      tx_add(x, " differ");
       break;
     }
   }
   if (t->rules->wild_top) {
-    add(x, " (");
-    add_card(x, t->rules->top);
-    add(x, " may join any suit)");
+    tx_add(x, " (");
+    tx_card(x, t->rules->top);
+    tx_add(x, " may join any suit)");
   }
 }
 
-static void say_size(text *x, const tv_hand *hand, const tv_hand *play) {
+static void say_size(tv_text *x, const tv_hand *hand, const tv_hand *play) {
   const tv_trick *t = x->t;
   if (hand && hand->size < t->size)
-    add(x, "you hold fewer cards than the lead, so you must play all %d",
-        hand->size);
+    tx_add(x, "you hold fewer cards than the lead, so you must play all %d",
+           hand->size);
   else
-    add(x, "you must play %d card%s, as many as the lead, not %d", t->size,
-        t->size == 1 ? "" : "s", play->size);
+    tx_add(x, "you must play %d card%s, as many as the lead, not %d", t->size,
+           t->size == 1 ? "" : "s", play->size);
 }
 
-static void say_must_beat(text *x, const tv_hand *play) {
+static void say_must_beat(tv_text *x, const tv_hand *play) {
   tv_card c[TV_TRICK_MAX_SET];
   const tv_trick_entry *best = &x->t->p[x->t->best];
   play_cards(play, c);
-  add(x, "a face-up play must beat ");
-  add_set(x, best->c, best->n);
-  add(x, "%s, and ", best->n > 1 ? " card for card" : "");
-  add_set(x, c, play->size < TV_TRICK_MAX_SET ? play->size : TV_TRICK_MAX_SET);
-  add(x, " does not; play it face down");
+  tx_add(x, "a face-up play must beat ");
+  tx_set(x, best->c, best->n);
+  tx_add(x, "%s, and ", best->n > 1 ? " card for card" : "");
+  tx_set(x, c, play->size < TV_TRICK_MAX_SET ? play->size : TV_TRICK_MAX_SET);
+  tx_add(x, " does not; play it face down");
 }
 
-static void say_missing(text *x, const tv_hand *hand, const tv_hand *play) {
-  add(x, "you do not hold");
+static void say_missing(tv_text *x, const tv_hand *hand, const tv_hand *play) {
+  tx_add(x, "you do not hold");
   for (int k = 0; k < TV_MAX_KINDS; k++) {
     if (play->n[k] <= hand->n[k]) continue;
-    add(x, " ");
-    add_card(x, (tv_card)k);
-    if (play->n[k] > 1) add(x, " x%d", play->n[k]);
+    tx_add(x, " ");
+    tx_card(x, (tv_card)k);
+    if (play->n[k] > 1) tx_add(x, " x%d", play->n[k]);
   }
 }
 
-/* The kinds of m with the copies 'held' has of each, as a hand prints
- * them ("Q♥×2 J♥"), so the evidence matches the "instead" list. */
-static void add_held(text *x, uint64_t m, const tv_hand *held) {
-  for (bool first = true; m; m &= m - 1, first = false) {
-    tv_card k = (tv_card)__builtin_ctzll(m);
-    if (!first) add(x, " ");
-    add_card(x, k);
-    if (held && held->n[k] > 1)
-      add(x, x->style == TV_STYLE_ASCII ? "x%d" : "\u00d7%d", held->n[k]);
-  }
-}
-
-/* " (J♦ counts as ♥)", " (J♣ J♠ count as trump)": the cards of m that
- * the trump order moved out of their printed suit, so that a sentence
- * naming them by their printed names does not read as wrong. Only trumps
- * move (the order's cards, the top card). */
-static void add_counts_as(text *x, uint64_t m) {
-  const tv_trick *t = x->t;
-  uint64_t moved = 0;
-  for (; m; m &= m - 1) {
-    tv_card k = (tv_card)__builtin_ctzll(m);
-    if (tv_trick_suit(t, k) != tv_suit(t->deck, k)) moved |= BIT(k);
-  }
-  if (!moved) return;
-  add(x, " (");
-  add_held(x, moved, NULL);
-  add(x, " count%s as ", moved & (moved - 1) ? "" : "s");
-  add_suit(x, t->trump);
-  add(x, ")");
-}
-
-static void say_obligation(text *x, tv_trick_rule rule, uint64_t sat,
+static void say_obligation(tv_text *x, tv_trick_rule rule, uint64_t sat,
                            const tv_hand *hand, const tv_hand *play) {
   const tv_trick *t = x->t;
   if (rule == TV_RULE_FOLLOW) {
-    add(x, "must follow ");
-    add_suit(x, t->led);
+    tx_add(x, "must follow ");
+    tx_suit(x, t->led);
   } else if (rule == TV_RULE_HEAD && t->led == t->trump) {
-    add(x, "trump ");
-    add_suit(x, t->led);
-    add(x, " was led, so you must play a higher trump than ");
+    tx_add(x, "trump ");
+    tx_suit(x, t->led);
+    tx_add(x, " was led, so you must play a higher trump than ");
     add_reference(x);
   } else if (rule == TV_RULE_HEAD) {
-    add(x, "must follow ");
-    add_suit(x, t->led);
-    add(x, " with a card that beats ");
+    tx_add(x, "must follow ");
+    tx_suit(x, t->led);
+    tx_add(x, " with a card that beats ");
     add_reference(x);
   } else {
-    add(x, "cannot follow ");
-    add_suit(x, t->led);
-    add(x, ", so must play a trump");
+    tx_add(x, "cannot follow ");
+    tx_suit(x, t->led);
+    tx_add(x, ", so must play a trump");
     if (rule == TV_RULE_TRUMP_BEAT) {
-      add(x, " that beats ");
+      tx_add(x, " that beats ");
       add_reference(x);
     }
   }
-  add(x, ": you hold ");
-  add_held(x, sat, hand);
-  add_counts_as(x, sat | tv_hand_mask(play));
+  tx_add(x, ": you hold ");
+  tx_held(x, sat, hand);
+  tx_counts_as(x, sat | tv_hand_mask(play));
 }
 
 /* The kinds of m in words, joined with 'join': whole suits as "any ♣"
  * (or "♥ cards" when not 'any'), the other cards by name. */
-static void add_kinds(text *x, uint64_t m, const char *join, bool any) {
+static void add_kinds(tv_text *x, uint64_t m, const char *join, bool any) {
   const tv_trick *t = x->t;
   bool first = true;
   for (int s = 0; s <= t->deck->nsuits + 1; s++) {
     uint64_t suit = tv_trick_suit_mask(t, s);
     if (!suit || (m & suit) != suit) continue;
-    add(x, "%s%s", first ? "" : join, any ? "any " : "");
-    add_suit(x, s);
-    add(x, any ? "" : " cards");
+    tx_add(x, "%s%s", first ? "" : join, any ? "any " : "");
+    tx_suit(x, s);
+    tx_add(x, any ? "" : " cards");
     m &= ~suit;
     first = false;
   }
   for (; m; m &= m - 1, first = false) {
-    add(x, "%s", first ? "" : join);
-    add_card(x, (tv_card)__builtin_ctzll(m));
+    tx_add(x, "%s", first ? "" : join);
+    tx_card(x, (tv_card)__builtin_ctzll(m));
   }
 }
 
 /* "♥" or "trump ♥", for each suit still closed. */
-static void add_closed(text *x) {
+static void add_closed(tv_text *x) {
   const tv_trick *t = x->t;
   bool first = true;
   for (unsigned c = t->closed; c; c &= c - 1, first = false) {
     int s = __builtin_ctz(c);
-    add(x, "%s%s", first ? "" : " or ",
-        t->rules->unbroken_trump && s == t->trump ? "trump " : "");
-    add_suit(x, s);
+    tx_add(x, "%s%s", first ? "" : " or ",
+           t->rules->unbroken_trump && s == t->trump ? "trump " : "");
+    tx_suit(x, s);
   }
 }
 
-static void say_hand_rule(text *x, tv_trick_rule rule, uint64_t sat,
+static void say_hand_rule(tv_text *x, tv_trick_rule rule, uint64_t sat,
                           const tv_hand *hand) {
   const tv_trick_rules *r = x->t->rules;
   if (rule == TV_RULE_FIRST_LEAD) {
-    add(x, "the first trick of the hand is led with ");
+    tx_add(x, "the first trick of the hand is led with ");
     add_kinds(x, r->first_lead, " or ", true);
   } else if (rule == TV_RULE_UNBROKEN) {
     add_closed(x);
     if (r->breaks || r->break_on_play) {
-      add(x, " may not be led until broken (until ");
+      tx_add(x, " may not be led until broken (until ");
       unsigned c = x->t->closed;
-      if (r->break_on_play && (c & (c - 1))) add(x, "a card of the suit");
+      if (r->break_on_play && (c & (c - 1))) tx_add(x, "a card of the suit");
       if (r->break_on_play && !(c & (c - 1))) {
-        add(x, "a ");
-        add_suit(x, __builtin_ctz(c));
+        tx_add(x, "a ");
+        tx_suit(x, __builtin_ctz(c));
       }
-      if (r->break_on_play && r->breaks) add(x, " or ");
+      if (r->break_on_play && r->breaks) tx_add(x, " or ");
       if (r->breaks) add_kinds(x, r->breaks, " or ", true);
-      add(x, " has been played), unless you hold nothing else");
+      tx_add(x, " has been played), unless you hold nothing else");
     } else {
-      add(x, " may not be led while you hold another card");
+      tx_add(x, " may not be led while you hold another card");
     }
   } else {
     add_kinds(x, r->first_bar, " and ", false);
-    add(x, " may not be played to the first trick while you may play "
-           "another card");
+    tx_add(x, " may not be played to the first trick while you may play "
+              "another card");
   }
-  add(x, ": you hold ");
-  add_held(x, sat, hand);
+  tx_add(x, ": you hold ");
+  tx_held(x, sat, hand);
 }
 
-static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
+static void say(tv_text *x, tv_trick_rule rule, const tv_hand *hand,
                 const tv_hand *play, uint64_t sat) {
   switch (rule) {
   case TV_RULE_OK:
@@ -355,10 +276,10 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     say_missing(x, hand, play);
     break;
   case TV_RULE_EMPTY:
-    add(x, "a play needs at least one card");
+    tx_add(x, "a play needs at least one card");
     break;
   case TV_RULE_FULL:
-    add(x, "the trick is already full (%d plays)", TV_TRICK_MAX_PLAYS);
+    tx_add(x, "the trick is already full (%d plays)", TV_TRICK_MAX_PLAYS);
     break;
   case TV_RULE_LEAD_SIZE:
     say_lead_size(x, play->size);
@@ -367,21 +288,21 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     say_lead_suit(x, play);
     break;
   case TV_RULE_LEAD_UP:
-    add(x, "the lead is played face up");
+    tx_add(x, "the lead is played face up");
     break;
   case TV_RULE_PLAY_SIZE:
     say_size(x, hand, play);
     break;
   case TV_RULE_NO_DOWN:
-    add(x, "face-down play is not allowed here; play the cards face up");
+    tx_add(x, "face-down play is not allowed here; play the cards face up");
     break;
   case TV_RULE_SHORT_DOWN:
     if (play->size < x->t->size)
-      add(x, "you hold fewer cards than the lead: play all %d face down",
-          play->size);
+      tx_add(x, "you hold fewer cards than the lead: play all %d face down",
+             play->size);
     else
-      add(x, "a full set is played face up; only a player short of cards "
-             "plays face down");
+      tx_add(x, "a full set is played face up; only a player short of cards "
+                "plays face down");
     break;
   case TV_RULE_MUST_BEAT:
     say_must_beat(x, play);
@@ -395,10 +316,6 @@ static void say(text *x, tv_trick_rule rule, const tv_hand *hand,
     say_obligation(x, rule, sat, hand, play);
     break;
   }
-}
-
-static tv_style sentence_style(tv_style style) {
-  return style == TV_STYLE_COLOR ? TV_STYLE_UNICODE : style;
 }
 
 tv_status tv_trick_check(const tv_trick *t, const tv_hand *hand,
@@ -415,117 +332,8 @@ tv_status tv_trick_check(const tv_trick *t, const tv_hand *hand,
     why->satisfy.n[k] = hand->n[k];
     why->satisfy.size = (uint16_t)(why->satisfy.size + hand->n[k]);
   }
-  text x = {why->because, sizeof why->because, 0, t, sentence_style(style)};
+  tv_text x = {why->because, sizeof why->because, 0, t, tx_style(style)};
   why->because[0] = '\0';
   say(&x, rule, hand, play, sat);
   return TV_EILLEGAL;
-}
-
-/* ======================================================================
- * Why the winner wins
- * ====================================================================== */
-
-/* "; the later identical A♠ does not beat it ..." when one was played. */
-static void say_identical(text *x, tv_card w) {
-  const tv_trick *t = x->t;
-  for (int i = t->best + 1; i < t->nplays; i++) {
-    if (t->p[i].down || t->p[i].c[0] != w) continue;
-    add(x, "; the later identical ");
-    add_card(x, w);
-    add(x, " does not beat it (the first of identical cards wins)");
-    return;
-  }
-}
-
-static void explain_single(text *x) {
-  const tv_trick *t = x->t;
-  tv_card w = t->p[t->best].c[0];
-  add_card(x, w);
-  if (w == t->rules->top) {
-    add(x, " wins: the top card beats every other card");
-    return;
-  }
-  if (t->trump >= 0 && tv_trick_suit(t, w) == t->trump) {
-    add(x, " wins: highest trump");
-    add_counts_as(x, BIT(w));
-  } else {
-    add(x, " wins: highest card of the led suit ");
-    add_suit(x, t->led);
-    add(x, t->trump >= 0 ? "; no trump was played" : "; there is no trump");
-  }
-  say_identical(x, w);
-}
-
-/* Strength for display: the top card, then trumps, then the rest, each
- * by its place in its suit; higher is stronger. */
-static int strength(const tv_trick *t, tv_card c) {
-  if (c == t->rules->top) return 1024;
-  int s = 256 - tv_trick_place(t, c);
-  return t->trump >= 0 && tv_trick_suit(t, c) == t->trump ? s + 256 : s;
-}
-
-static void sort_by_strength(const tv_trick *t, tv_card *c, int n, int dir) {
-  for (int i = 1; i < n; i++)
-    for (int j = i;
-         j > 0 && dir * (strength(t, c[j]) - strength(t, c[j - 1])) < 0; j--) {
-      tv_card tmp = c[j];
-      c[j] = c[j - 1];
-      c[j - 1] = tmp;
-    }
-}
-
-/* The pairing shown: weakest winners first, each taking the strongest card
- * it beats, listed from the strongest beaten card down ("TH>QH, KH>8H,
- * 6S>7H"); the matching search is complete, so this only orders a valid
- * pairing. */
-static void add_pairing(text *x, const tv_trick_entry *p,
-                        const tv_trick_entry *b) {
-  tv_card cs[TV_TRICK_MAX_SET], bs[TV_TRICK_MAX_SET];
-  uint8_t pair[TV_TRICK_MAX_SET];
-  memcpy(cs, p->c, p->n);
-  memcpy(bs, b->c, b->n);
-  sort_by_strength(x->t, cs, p->n, 1);
-  sort_by_strength(x->t, bs, b->n, -1);
-  tv_trick_set_beats(x->t, cs, bs, p->n, pair);
-  add(x, " (");
-  for (int j = 0; j < b->n; j++)
-    for (int i = 0; i < p->n; i++) {
-      if (pair[i] != j) continue;
-      add(x, j ? ", " : "");
-      add_card(x, cs[i]);
-      add(x, ">");
-      add_card(x, bs[j]);
-    }
-  add(x, ")");
-}
-
-static void explain_set(text *x) {
-  const tv_trick *t = x->t;
-  const tv_trick_entry *p = &t->p[t->best];
-  add_set(x, p->c, p->n);
-  if (p->beat == 0xFF) {
-    add(x, " wins: the lead stands, %s",
-        t->nplays > 1 ? "no later set beat it card for card"
-                      : "nobody has played yet");
-    return;
-  }
-  const tv_trick_entry *b = &t->p[p->beat];
-  add(x, " wins: it beats ");
-  add_set(x, b->c, b->n);
-  add(x, " card for card");
-  add_pairing(x, p, b);
-  add(x, "%s", t->best + 1 < t->nplays ? "; no later set beat it" : "");
-}
-
-size_t tv_trick_explain(const tv_trick *t, tv_style style, char *buf,
-                        size_t cap) {
-  text x = {buf, cap, 0, t, sentence_style(style)};
-  if (cap) buf[0] = '\0';
-  if (t->nplays == 0)
-    add(&x, "nobody has played yet");
-  else if (t->size == 1)
-    explain_single(&x);
-  else
-    explain_set(&x);
-  return x.len;
 }
