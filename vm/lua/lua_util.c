@@ -57,6 +57,18 @@ tl_hand *tl_test_hand(lua_State *L, int arg) {
   return TEST(tl_hand, TL_TAG_HAND);
 }
 
+tl_pile *tl_test_pile(lua_State *L, int arg) {
+  return TEST(tl_pile, TL_TAG_PILE);
+}
+
+tl_trick *tl_test_trick(lua_State *L, int arg) {
+  return TEST(tl_trick, TL_TAG_TRICK);
+}
+
+tl_deck *tl_test_deck(lua_State *L, int arg) {
+  return TEST(tl_deck, TL_TAG_DECK);
+}
+
 tl_card *tl_check_card_ud(lua_State *L, int arg) {
   tl_card *c = TEST(tl_card, TL_TAG_CARD);
   if (!c) luaL_typeerror(L, arg, TL_CARD);

@@ -118,6 +118,12 @@ tv_deck *tl_check_deck(lua_State *L, int arg);
 tl_card *tl_test_card(lua_State *L, int arg);
 tl_hand *tl_test_hand(lua_State *L, int arg);
 
+/* The Pile / Trick / Deck at 'arg', or NULL when it is something else
+ * (never raises: for paths that fall back rather than fail). */
+tl_pile *tl_test_pile(lua_State *L, int arg);
+tl_trick *tl_test_trick(lua_State *L, int arg);
+tl_deck *tl_test_deck(lua_State *L, int arg);
+
 /* The Card userdata at 'arg' (no token), or raises a type error. */
 tl_card *tl_check_card_ud(lua_State *L, int arg);
 
