@@ -15,6 +15,7 @@ local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local score = require "talon.score"
 local conserved = require("talon").conserved
+local rawgetmetatable = debug.getmetatable
 
 local invariants = {}
 
@@ -138,14 +139,20 @@ function invariants.sitting_out(g)
   return nil
 end
 
+-- The checked games (weak keys) whose checks may have run game code an
+-- unchecked game would not run: a metamethod of a value the game put in
+-- its state, met while the slow paths below walk it. Such a game is
+-- replayed in full (fast_path_differs).
+local touched = setmetatable({}, { __mode = "k" })
+
 -- Nil, or the first of invariants.conservation and invariants.sitting_out
 -- that fails: the same answers, found in one C call (talon.conserved) when
 -- every card place is the engine's own object of the deck and they hold
 -- the deck exactly, as they do at almost every check. That call also
 -- records the hand sizes sitting_out keeps, so with nobody sitting out it
--- is the whole check. Anything else (the game's own zones, a place of
--- another kind, a card missing or doubled) goes the way of the two
--- functions, which name what is wrong.
+-- is the whole check, and walks nothing of the game's. Anything else (the
+-- game's own zones, a place of another kind, a card missing or doubled)
+-- goes the way of the two functions, which name what is wrong.
 local function places(g)
   local st = g.state
   local out = st.out
@@ -154,12 +161,16 @@ local function places(g)
     local now = type(out) ~= "table" and (last or {}) or nil
     if conserved(st.full, st.deck, st.n, st.hands, st.won, st.stock, st.discards, st.ctrick,
         st.aside, now) then
-      if not now then return invariants.sitting_out(g) end
-      now.hand = st.hand_no
-      held_before[g] = now
-      return nil
+      if now then
+        now.hand = st.hand_no
+        held_before[g] = now
+        return nil
+      end
+      touched[g] = true
+      return invariants.sitting_out(g)
     end
   end
+  touched[g] = true
   return invariants.conservation(g) or invariants.sitting_out(g)
 end
 
@@ -190,8 +201,12 @@ local function legal_count(g)
   if g.ph.cards then
     local h = g:legal_hand()
     if actions.is_hand(h) then return #h end
+    touched[g] = true
   end
-  return #g:legal()
+  local list = g:legal()
+  -- its length and items, read now and by g:random, are raw without one
+  if rawgetmetatable(list) ~= nil then touched[g] = true end
+  return #list
 end
 
 -- Nil, or the first broken invariant of the current position. The
@@ -247,13 +262,47 @@ local function checked(g, seed)
   return nil
 end
 
+-- Whether checked game 'g' has already done the replay of the quiet
+-- game 'fast' below: g is a per-action game of the same definition, seed
+-- and parameters, whose every action was drawn from its legal set (a card
+-- of the legal Hand, or an item of the legal list that g:play then found
+-- legal as g:try does); when it played the same actions as 'fast', by the
+-- same seats, to the same scores and end, a replay would have met each
+-- action in the position g met it in, and accepted it. That holds while
+-- the checking mode made no difference to the game: no hook of the game
+-- ran for the checks alone (its zones, invariants or card points), and no
+-- metamethod of a value in its state (touched, above, and g.watch_touched,
+-- talon.host.scorewatch). Else, or on any difference, the replay runs and
+-- words the failure. Table actions are compared by their raw fields, the
+-- ones g:try copies.
+local function replayed_by(g, fast)
+  local def, c = g.def, g.def.check
+  if touched[g] or g.watch_touched or def.zones or (c and (c.invariants or c.card_points))
+      or fast.nact ~= g.nact or fast:over() ~= g:over() then
+    return false
+  end
+  local fa, fs, ga, gs = fast.act, fast.act_seat, g.act, g.act_seat
+  for i = 1, g.nact do
+    local x, y = fa[i], ga[i]
+    if fs[i] ~= gs[i] then return false end
+    if not rawequal(x, y) and not (type(x) == "table" and type(y) == "table"
+        and rawequal(rawget(x, "verb"), rawget(y, "verb"))
+        and rawequal(rawget(x, "arg"), rawget(y, "arg"))
+        and rawequal(rawget(x, "extra"), rawget(y, "extra"))) then
+      return false
+    end
+  end
+  return score.text(fast:scores()) == score.text(g:scores())
+end
+
 -- The fast path against the per-action path: a quiet game of 'seed' plays
 -- out with g:playout (the batch path of simulations, where a phase has
 -- one); its actions are then replayed one by one with g:try in a game of
--- the same seed. An action the per-action path refuses, another seat to
--- move, or another end is a failure naming the seed, the action and both
--- answers.
-local function fast_path_differs(def, p, seed, limit)
+-- the same seed, unless the checked game 'played' has played exactly
+-- them (replayed_by). An action the per-action path refuses, another seat
+-- to move, or another end is a failure naming the seed, the action and
+-- both answers.
+local function fast_path_differs(def, p, seed, limit, played)
   local q = {}
   for k, v in pairs(p) do q[k] = v end
   q.checking = nil
@@ -263,6 +312,7 @@ local function fast_path_differs(def, p, seed, limit)
   if not pok then
     return failure(seed, "error", "the quiet playout raised: " .. tostring(err), record.write(fast))
   end
+  if replayed_by(played, fast) then return nil end
   local g = game.new(def, q)
   for i = 1, fast.nact do
     local a, seat = fast.act[i], fast.act_seat[i]
@@ -315,7 +365,7 @@ local function one_game(def, params, seed, limit)
     end
   end
   if bad then return bad end
-  bad = fast_path_differs(def, p, seed, limit)
+  bad = fast_path_differs(def, p, seed, limit, g)
   if bad then return bad end
   local res = g:result()
   return nil, steps, g.hands_done < (p.hands or math.huge) or (res and res.winner ~= nil)
