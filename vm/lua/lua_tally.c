@@ -42,23 +42,29 @@ static bool add_hand(sum *acc, const tv_hand *h) {
   return (over & 0xf0f0f0f0f0f0f0f0u) == 0;
 }
 
-/* Adds the place at 'idx' (a Hand, Pile or Trick of deck 'd') to 'acc'.
- * False when it is anything else or a count would pass TV_MAX_COPIES. */
-static bool add_place(lua_State *L, int idx, const tv_deck *d, sum *acc) {
-  const int arg = lua_absindex(L, idx);
-  tl_hand *h = tl_test_hand(L, arg);
-  if (h) return h->deck == d && add_hand(acc, &h->h);
+/* Adds the place at 'idx' (a Hand, or with 'any' also a Pile or Trick,
+ * of deck 'd') to 'acc'. False when it is anything else or a count would
+ * pass TV_MAX_COPIES. */
+static bool add_place(lua_State *L, int idx, bool any, const tv_deck *d,
+                      sum *acc) {
+  uint32_t tag;
+  void *p = tl_test_place(L, idx, &tag);
+  if (tag == TL_TAG_HAND) {
+    tl_hand *h = p;
+    return h->deck == d && add_hand(acc, &h->h);
+  }
   tv_hand cards;
-  tl_pile *p = tl_test_pile(L, arg);
-  if (p) {
-    if (p->deck != d) return false;
+  if (any && tag == TL_TAG_PILE) {
+    tl_pile *pile = p;
+    if (pile->deck != d) return false;
     tv_hand_clear(&cards);
-    for (int i = 0; i < p->p.n; i++)
-      if (tv_hand_add(&cards, p->p.c[i], 1) != TV_OK) return false;
+    for (int i = 0; i < pile->p.n; i++)
+      if (tv_hand_add(&cards, pile->p.c[i], 1) != TV_OK) return false;
     return add_hand(acc, &cards);
   }
-  tl_trick *t = tl_test_trick(L, arg);
-  if (!t || t->t.deck != d) return false;
+  if (!any || tag != TL_TAG_TRICK) return false;
+  tl_trick *t = p;
+  if (t->t.deck != d) return false;
   tv_trick_cards(&t->t, &cards); /* face-down plays too, as t:cards() */
   return add_hand(acc, &cards);
 }
@@ -70,8 +76,7 @@ static bool add_seats(lua_State *L, int tbl, lua_Integer n, bool gaps,
   if (!lua_istable(L, tbl)) return false;
   for (lua_Integer s = 1; s <= n; s++) {
     int t = lua_rawgeti(L, tbl, s);
-    tl_hand *h = t == LUA_TUSERDATA ? tl_test_hand(L, -1) : NULL;
-    bool ok = h ? h->deck == d && add_hand(acc, &h->h) : gaps && t == LUA_TNIL;
+    bool ok = t == LUA_TNIL ? gaps : add_place(L, -1, false, d, acc);
     lua_pop(L, 1);
     if (!ok) return false;
   }
@@ -98,9 +103,9 @@ static int tally_conserved(lua_State *L) {
   /* hands[s] must all be there, so the loops are bounded by the table */
   ok = ok && add_seats(L, 4, n, false, d, &acc) &&
        add_seats(L, 5, n, false, d, &acc) &&
-       (lua_isnil(L, 6) || add_place(L, 6, d, &acc)) &&
-       add_place(L, 7, d, &acc) &&
-       (lua_isnil(L, 8) || add_place(L, 8, d, &acc)) &&
+       (lua_isnil(L, 6) || add_place(L, 6, true, d, &acc)) &&
+       add_place(L, 7, true, d, &acc) &&
+       (lua_isnil(L, 8) || add_place(L, 8, true, d, &acc)) &&
        (lua_isnil(L, 9) || add_seats(L, 9, n, true, d, &acc)) &&
        same(&acc, &full->h);
   if (ok && lua_istable(L, 10))
