@@ -43,14 +43,15 @@ static bool add_hand(sum *acc, const tv_hand *h) {
 }
 
 /* Adds the place at 'idx' (a Hand, or with 'any' also a Pile or Trick,
- * of deck 'd') to 'acc'. False when it is anything else or a count would
- * pass TV_MAX_COPIES. */
+ * of deck 'd') to 'acc', and a Hand's size to *size when 'size' is given.
+ * False when it is anything else or a count would pass TV_MAX_COPIES. */
 static bool add_place(lua_State *L, int idx, bool any, const tv_deck *d,
-                      sum *acc) {
+                      sum *acc, uint16_t *size) {
   uint32_t tag;
   void *p = tl_test_place(L, idx, &tag);
   if (tag == TL_TAG_HAND) {
     tl_hand *h = p;
+    if (size) *size = h->h.size;
     return h->deck == d && add_hand(acc, &h->h);
   }
   tv_hand cards;
@@ -69,14 +70,20 @@ static bool add_place(lua_State *L, int idx, bool any, const tv_deck *d,
   return add_hand(acc, &cards);
 }
 
+/* The hand sizes of the first seats, kept while they are summed (more
+ * seats than this are read again for theirs). */
+#define SIZES_KEPT 16
+
 /* Adds items 1..n of the table at 'tbl' (read raw) to 'acc': Hands of
- * 'd', or also nil when 'gaps'. False at the first item that is neither. */
+ * 'd', or also nil when 'gaps'. False at the first item that is neither.
+ * With 'sizes', the sizes of the first SIZES_KEPT are written there. */
 static bool add_seats(lua_State *L, int tbl, lua_Integer n, bool gaps,
-                      const tv_deck *d, sum *acc) {
+                      const tv_deck *d, sum *acc, uint16_t *sizes) {
   if (!lua_istable(L, tbl)) return false;
   for (lua_Integer s = 1; s <= n; s++) {
     int t = lua_rawgeti(L, tbl, s);
-    bool ok = t == LUA_TNIL ? gaps : add_place(L, -1, false, d, acc);
+    uint16_t *size = sizes && s <= SIZES_KEPT ? &sizes[s - 1] : NULL;
+    bool ok = t == LUA_TNIL ? gaps : add_place(L, -1, false, d, acc, size);
     lua_pop(L, 1);
     if (!ok) return false;
   }
@@ -100,19 +107,25 @@ static int tally_conserved(lua_State *L) {
   bool ok = full && deck && full->deck == &deck->d && isint;
   const tv_deck *d = ok ? &deck->d : NULL;
   sum acc = {{0}, 0};
+  uint16_t sizes[SIZES_KEPT];
   /* hands[s] must all be there, so the loops are bounded by the table */
-  ok = ok && add_seats(L, 4, n, false, d, &acc) &&
-       add_seats(L, 5, n, false, d, &acc) &&
-       (lua_isnil(L, 6) || add_place(L, 6, true, d, &acc)) &&
-       add_place(L, 7, true, d, &acc) &&
-       (lua_isnil(L, 8) || add_place(L, 8, true, d, &acc)) &&
-       (lua_isnil(L, 9) || add_seats(L, 9, n, true, d, &acc)) &&
+  ok = ok && add_seats(L, 4, n, false, d, &acc, sizes) &&
+       add_seats(L, 5, n, false, d, &acc, NULL) &&
+       (lua_isnil(L, 6) || add_place(L, 6, true, d, &acc, NULL)) &&
+       add_place(L, 7, true, d, &acc, NULL) &&
+       (lua_isnil(L, 8) || add_place(L, 8, true, d, &acc, NULL)) &&
+       (lua_isnil(L, 9) || add_seats(L, 9, n, true, d, &acc, NULL)) &&
        same(&acc, &full->h);
   if (ok && lua_istable(L, 10))
     for (lua_Integer s = 1; s <= n; s++) {
-      lua_rawgeti(L, 4, s);
-      lua_Integer size = tl_test_hand(L, -1)->h.size; /* checked above */
-      lua_pop(L, 1);
+      lua_Integer size;
+      if (s <= SIZES_KEPT) {
+        size = sizes[s - 1];
+      } else {
+        lua_rawgeti(L, 4, s);
+        size = tl_test_hand(L, -1)->h.size; /* checked above */
+        lua_pop(L, 1);
+      }
       lua_pushinteger(L, size);
       lua_rawseti(L, 10, s);
     }

@@ -21,6 +21,9 @@ local HAND = rawgetmetatable(require("talon").deck({ ranks = "A" }):hand())
 
 local invariants = {}
 local walk = sandbox.walk
+-- g:random and g:play of every running game (its metatable's __index)
+local G_random, G_play = require("talon.host.running").G.random,
+  require("talon.host.running").G.play
 
 -- Every card place of the state, as a list of {name, cards}.
 function invariants.zones(g)
@@ -202,7 +205,7 @@ end
 -- which raises.
 local function legal_count(g)
   if g.ph.cards then
-    local h = g:legal_hand()
+    local h = g.legal_h or g:legal_hand() -- the cached Hand, as g:legal_hand gives it
     if rawequal(rawgetmetatable(h), HAND) then return #h end -- actions.is_hand(h)
     touched[g] = true
   end
@@ -250,9 +253,9 @@ end
 -- Plays one random action; nil, or the failure when a hook raised (the
 -- record then ends with the action that raised, marked as such).
 local function random_step(g, rng, seed)
-  local ok, a = pcall(g.random, g, rng)
+  local ok, a = pcall(G_random, g, rng)
   if not ok then return failure(seed, "error", tostring(a), record.write(g)) end
-  local played, err = pcall(g.play, g, a)
+  local played, err = pcall(G_play, g, a)
   if played then return nil end
   return failure(seed, "error", tostring(err), record.write(g)
     .. ("act %d %s  # raised the error\n"):format(g:mover() or 0, g:text(a)))

@@ -41,6 +41,22 @@ t.test("every card in exactly one place: true, and the hand sizes are written", 
   t.eq(conserved(p), true, "no stock and no trick: nil places are skipped")
 end)
 
+t.test("twenty seats: every size is written, past the ones kept while summing", function()
+  local big = talon.deck { ranks = "A K Q J T 9 8 7" }
+  local hands, won, sizes = {}, {}, {}
+  local cards = big:hand(big:full()):cards()
+  for s = 1, 20 do
+    hands[s] = big:hand(cards[s])
+    if s % 3 == 0 then hands[s]:add(cards[20 + s // 3]) end
+    won[s] = big:hand()
+  end
+  local rest = big:hand()
+  for i = 27, #cards do rest:add(cards[i]) end
+  t.eq(talon.conserved(big:hand(cards), big, 20, hands, won, nil, rest, nil, nil, sizes), true,
+    "the deck")
+  for s = 1, 20 do t.eq(sizes[s], s % 3 == 0 and 2 or 1, "seat " .. s) end
+end)
+
 t.test("cards set aside count, a seat without any too", function()
   local p = places()
   p.hands[2]:remove("QH")
