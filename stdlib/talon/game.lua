@@ -422,7 +422,8 @@ end
 -- "RULE: message"; nil when all hold.
 function game.broken_invariant(def, st, after)
   local list = def.check and def.check.invariants
-  for _, inv in ipairs(list or {}) do
+  if not list then return nil end -- most games: no list made to walk
+  for _, inv in ipairs(list) do
     if inv.after == after then
       local msg = inv.test(st)
       if msg then return inv.rule and (inv.rule .. ": " .. msg) or msg end

@@ -143,6 +143,9 @@ static const char *const driver[] = {
     "{ follow = true } } end)\n",
     "add(\"talon.trick\", T \"trick\", function(o) return { o.rules, \"S\" } "
     "end)\n",
+    "add(\"talon.conserved\", T \"conserved\", function(o) return { "
+    "o.deck:hand(o.deck:full()), o.deck, 2, o.hands, o.won, o.pile, o.hand2, "
+    "o.trick, {}, {} } end)\n",
     "for _, k in ipairs { \"card\", \"hand\", \"points\" } do\n",
     "  add(\"deck:\" .. k, method(\"talon.Deck\", k), function(o) return { "
     "o.deck, \"AS\" } end)\n",

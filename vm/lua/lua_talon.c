@@ -14,6 +14,7 @@ int luaopen_talon(lua_State *L) {
   talon_open_sandbox(L);
   talon_open_meld(L);
   talon_open_trick(L);
+  talon_open_tally(L);
   /* further openers are added here, one line each */
   tl_lock_types(L); /* last: every opener has added its methods */
   lua_pushliteral(L, "0.1.0");

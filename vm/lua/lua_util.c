@@ -57,6 +57,42 @@ tl_hand *tl_test_hand(lua_State *L, int arg) {
   return TEST(tl_hand, TL_TAG_HAND);
 }
 
+tl_pile *tl_test_pile(lua_State *L, int arg) {
+  return TEST(tl_pile, TL_TAG_PILE);
+}
+
+tl_trick *tl_test_trick(lua_State *L, int arg) {
+  return TEST(tl_trick, TL_TAG_TRICK);
+}
+
+tl_deck *tl_test_deck(lua_State *L, int arg) {
+  return TEST(tl_deck, TL_TAG_DECK);
+}
+
+void *tl_test_place(lua_State *L, int arg, uint32_t *tag) {
+  char *p = lua_touserdata(L, arg);
+  size_t len = p ? lua_rawlen(L, arg) : 0;
+  size_t at;
+  if (len == sizeof(tl_hand)) {
+    at = offsetof(tl_hand, tag);
+    *tag = TL_TAG_HAND;
+  } else if (len == sizeof(tl_pile)) {
+    at = offsetof(tl_pile, tag);
+    *tag = TL_TAG_PILE;
+  } else if (len == sizeof(tl_trick)) {
+    at = offsetof(tl_trick, tag);
+    *tag = TL_TAG_TRICK;
+  } else {
+    *tag = 0;
+    return NULL;
+  }
+  uint32_t t;
+  memcpy(&t, p + at, sizeof t);
+  if (t == *tag) return p;
+  *tag = 0;
+  return NULL;
+}
+
 tl_card *tl_check_card_ud(lua_State *L, int arg) {
   tl_card *c = TEST(tl_card, TL_TAG_CARD);
   if (!c) luaL_typeerror(L, arg, TL_CARD);

@@ -118,6 +118,18 @@ tv_deck *tl_check_deck(lua_State *L, int arg);
 tl_card *tl_test_card(lua_State *L, int arg);
 tl_hand *tl_test_hand(lua_State *L, int arg);
 
+/* The Pile / Trick / Deck at 'arg', or NULL when it is something else
+ * (never raises: for paths that fall back rather than fail). */
+tl_pile *tl_test_pile(lua_State *L, int arg);
+tl_trick *tl_test_trick(lua_State *L, int arg);
+tl_deck *tl_test_deck(lua_State *L, int arg);
+
+/* The Hand, Pile or Trick at 'arg' with one look at the slot, for hot
+ * paths that take any of the three: sets *tag to its TL_TAG_HAND,
+ * TL_TAG_PILE or TL_TAG_TRICK and returns it; else sets *tag to 0 and
+ * returns NULL (never raises). */
+void *tl_test_place(lua_State *L, int arg, uint32_t *tag);
+
 /* The Card userdata at 'arg' (no token), or raises a type error. */
 tl_card *tl_check_card_ud(lua_State *L, int arg);
 

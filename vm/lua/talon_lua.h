@@ -21,6 +21,7 @@ void talon_open_rng(lua_State *L);   /* talon.rng; Rng */
 void talon_open_pile(lua_State *L);  /* talon.pile; Pile */
 void talon_open_trick(lua_State *L); /* talon.trickrules, talon.trick */
 void talon_open_meld(lua_State *L);  /* talon.melds */
+void talon_open_tally(lua_State *L); /* talon.conserved */
 void talon_open_sandbox(
     lua_State *L); /* talon.sandbox (docs/api.md "The sandbox") */
 

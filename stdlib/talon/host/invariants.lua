@@ -14,8 +14,16 @@ local record = require "talon.host.record"
 local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local score = require "talon.score"
+local conserved = require("talon").conserved
+local rawgetmetatable = debug.getmetatable
+-- the metatable of every talon.Hand (the only one named so)
+local HAND = rawgetmetatable(require("talon").deck({ ranks = "A" }):hand())
 
 local invariants = {}
+local walk = sandbox.walk
+-- g:random and g:play of every running game (its metatable's __index)
+local G_random, G_play = require("talon.host.running").G.random,
+  require("talon.host.running").G.play
 
 -- Every card place of the state, as a list of {name, cards}.
 function invariants.zones(g)
@@ -137,6 +145,41 @@ function invariants.sitting_out(g)
   return nil
 end
 
+-- The checked games (weak keys) whose checks may have run game code an
+-- unchecked game would not run: a metamethod of a value the game put in
+-- its state, met while the slow paths below walk it. Such a game is
+-- replayed in full (fast_path_differs).
+local touched = setmetatable({}, { __mode = "k" })
+
+-- Nil, or the first of invariants.conservation and invariants.sitting_out
+-- that fails: the same answers, found in one C call (talon.conserved) when
+-- every card place is the engine's own object of the deck and they hold
+-- the deck exactly, as they do at almost every check. That call also
+-- records the hand sizes sitting_out keeps, so with nobody sitting out it
+-- is the whole check, and walks nothing of the game's. Anything else (the
+-- game's own zones, a place of another kind, a card missing or doubled)
+-- goes the way of the two functions, which name what is wrong.
+local function places(g)
+  local st = g.state
+  local out = st.out
+  if not g.def.zones then
+    local last = held_before[g]
+    local now = type(out) ~= "table" and (last or {}) or nil
+    if conserved(st.full, st.deck, st.n, st.hands, st.won, st.stock, st.discards, st.ctrick,
+        st.aside, now) then
+      if now then
+        now.hand = st.hand_no
+        if not last then held_before[g] = now end
+        return nil
+      end
+      touched[g] = true
+      return invariants.sitting_out(g)
+    end
+  end
+  touched[g] = true
+  return invariants.conservation(g) or invariants.sitting_out(g)
+end
+
 -- Nil, or what is wrong with the hand 'st' has just scored: the card
 -- points the game declares (check.card_points: a number, or function(st)
 -- -> number | nil for this hand) are not all in the won piles; else the
@@ -162,10 +205,14 @@ end
 -- which raises.
 local function legal_count(g)
   if g.ph.cards then
-    local h = g:legal_hand()
-    if actions.is_hand(h) then return #h end
+    local h = g.legal_h or g:legal_hand() -- the cached Hand, as g:legal_hand gives it
+    if rawequal(rawgetmetatable(h), HAND) then return #h end -- actions.is_hand(h)
+    touched[g] = true
   end
-  return #g:legal()
+  local list = g:legal()
+  -- its length and items, read now and by g:random, are raw without one
+  if rawgetmetatable(list) ~= nil then touched[g] = true end
+  return #list
 end
 
 -- Nil, or the first broken invariant of the current position. The
@@ -174,7 +221,7 @@ end
 function invariants.check(g)
   if g.score_violation then return g.score_violation end
   if g.hand_violation then return g.hand_violation end
-  local bad = invariants.conservation(g) or invariants.sitting_out(g)
+  local bad = places(g)
   if bad then return bad end
   -- g:over() and g:mover() read as the fields they return (host code)
   if g.ph ~= nil then
@@ -183,6 +230,8 @@ function invariants.check(g)
       return ("seat %d must move in phase %s but has no legal action"):format(g:mover(), g:phase())
     end
   end
+  local c = g.def.check
+  if not (c and c.invariants) then return nil end -- most games: nothing to call
   return game.broken_invariant(g.def, g.state, "action")
 end
 
@@ -204,9 +253,9 @@ end
 -- Plays one random action; nil, or the failure when a hook raised (the
 -- record then ends with the action that raised, marked as such).
 local function random_step(g, rng, seed)
-  local ok, a = pcall(g.random, g, rng)
+  local ok, a = pcall(G_random, g, rng)
   if not ok then return failure(seed, "error", tostring(a), record.write(g)) end
-  local played, err = pcall(g.play, g, a)
+  local played, err = pcall(G_play, g, a)
   if played then return nil end
   return failure(seed, "error", tostring(err), record.write(g)
     .. ("act %d %s  # raised the error\n"):format(g:mover() or 0, g:text(a)))
@@ -215,19 +264,53 @@ end
 -- Nil, or the failure of a broken invariant (or of a hook the check runs).
 local function checked(g, seed)
   -- the game's zones and invariants, and its state, are game code's
-  local ok, msg = sandbox.walk(g.meter, invariants.check, g)
+  local ok, msg = walk(g.meter, invariants.check, g)
   if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
   if msg then return failure(seed, "invariant", msg, record.write(g)) end
   return nil
 end
 
+-- Whether checked game 'g' has already done the replay of the quiet
+-- game 'fast' below: g is a per-action game of the same definition, seed
+-- and parameters, whose every action was drawn from its legal set (a card
+-- of the legal Hand, or an item of the legal list that g:play then found
+-- legal as g:try does); when it played the same actions as 'fast', by the
+-- same seats, to the same scores and end, a replay would have met each
+-- action in the position g met it in, and accepted it. That holds while
+-- the checking mode made no difference to the game: no hook of the game
+-- ran for the checks alone (its zones, invariants or card points), and no
+-- metamethod of a value in its state (touched, above, and g.watch_touched,
+-- talon.host.scorewatch). Else, or on any difference, the replay runs and
+-- words the failure. Table actions are compared by their raw fields, the
+-- ones g:try copies.
+local function replayed_by(g, fast)
+  local def, c = g.def, g.def.check
+  if touched[g] or g.watch_touched or def.zones or (c and (c.invariants or c.card_points))
+      or fast.nact ~= g.nact or fast:over() ~= g:over() then
+    return false
+  end
+  local fa, fs, ga, gs = fast.act, fast.act_seat, g.act, g.act_seat
+  for i = 1, g.nact do
+    local x, y = fa[i], ga[i]
+    if not rawequal(fs[i], gs[i]) then return false end
+    if not rawequal(x, y) and not (type(x) == "table" and type(y) == "table"
+        and rawequal(rawget(x, "verb"), rawget(y, "verb"))
+        and rawequal(rawget(x, "arg"), rawget(y, "arg"))
+        and rawequal(rawget(x, "extra"), rawget(y, "extra"))) then
+      return false
+    end
+  end
+  return score.text(fast:scores()) == score.text(g:scores())
+end
+
 -- The fast path against the per-action path: a quiet game of 'seed' plays
 -- out with g:playout (the batch path of simulations, where a phase has
 -- one); its actions are then replayed one by one with g:try in a game of
--- the same seed. An action the per-action path refuses, another seat to
--- move, or another end is a failure naming the seed, the action and both
--- answers.
-local function fast_path_differs(def, p, seed, limit)
+-- the same seed, unless the checked game 'played' has played exactly
+-- them (replayed_by). An action the per-action path refuses, another seat
+-- to move, or another end is a failure naming the seed, the action and
+-- both answers.
+local function fast_path_differs(def, p, seed, limit, played)
   local q = {}
   for k, v in pairs(p) do q[k] = v end
   q.checking = nil
@@ -237,6 +320,7 @@ local function fast_path_differs(def, p, seed, limit)
   if not pok then
     return failure(seed, "error", "the quiet playout raised: " .. tostring(err), record.write(fast))
   end
+  if replayed_by(played, fast) then return nil end
   local g = game.new(def, q)
   for i = 1, fast.nact do
     local a, seat = fast.act[i], fast.act_seat[i]
@@ -275,7 +359,7 @@ local function one_game(def, params, seed, limit)
   local rng = require("talon").rng(seed)
   local steps, in_hand, hand = 0, 0, g.state.hand_no
   local bad = checked(g, seed)
-  while not bad and not g:over() do
+  while not bad and g.ph ~= nil do -- g:over()
     bad = random_step(g, rng, seed)
     if bad then return bad end
     steps, in_hand = steps + 1, in_hand + 1
@@ -289,7 +373,7 @@ local function one_game(def, params, seed, limit)
     end
   end
   if bad then return bad end
-  bad = fast_path_differs(def, p, seed, limit)
+  bad = fast_path_differs(def, p, seed, limit, g)
   if bad then return bad end
   local res = g:result()
   return nil, steps, g.hands_done < (p.hands or math.huge) or (res and res.winner ~= nil)

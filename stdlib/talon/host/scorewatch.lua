@@ -7,12 +7,20 @@
 -- without its call per item.
 local scorewatch = {}
 
+-- Both mark g.watch_touched when watching the scores does what an
+-- unchecked game would not: forget credits a game may read, or read a
+-- scores or credits table with a metatable (whose metamethods would run).
+-- talon.host.invariants then replays the game in full rather than let the
+-- checked game stand for an unchecked one.
+local rawgetmetatable = debug.getmetatable
+
 -- The scores of running game 'g' (st.scores) remembered in
 -- g.score_snap; st.credited (score.add_now's credits since) forgotten.
 function scorewatch.snapshot(g)
   local st = g.state
   local snap = g.score_snap or {}
   local scores = st.scores
+  if st.credited ~= nil or rawgetmetatable(scores) then g.watch_touched = true end
   local i, v = 1, scores[1]
   while v ~= nil do
     snap[i] = v
@@ -30,6 +38,7 @@ function scorewatch.moved(g, where)
   local snap = g.score_snap
   if not snap or g.score_violation then return end
   local credited, scores = g.state.credited, g.state.scores
+  if credited ~= nil or rawgetmetatable(scores) then g.watch_touched = true end
   local i, v = 1, scores[1]
   while v ~= nil do
     local now = credited and credited[i] or 0

@@ -18,6 +18,23 @@ t.test("a playout that disagrees with legal is a failure naming the action", fun
   t.ok(bad.record and bad.record:find("^talon%-record 1"), "with the fast game's record")
 end)
 
+-- The checked game stands for the replay only when the checking mode made
+-- no difference to the game: a game invariant that changes the state, or
+-- a game that reads the credits the checking mode forgets, is replayed in
+-- full, and the card only the checked game allowed is reported.
+t.test("a checked game that differs from an unchecked one does not stand for the replay",
+  function()
+    for _, name in ipairs { "fast_path_agrees_when_checked",
+                            "fast_path_agrees_when_credits_reset" } do
+      local def = assert(loader.load("tests/fixtures/broken_games/" .. name .. ".lua"))
+      local bad = invariants.run(def, { hands = 1 }, 5, 1)
+      t.ok(bad, name .. ": the check fails")
+      t.eq(bad and bad.kind, "invariant", name)
+      t.ok(bad and bad.message:find("^fast path: action %d+, seat %d played %S+; the per%-action"
+        .. " path refuses it: follow: must follow"), name .. ": " .. tostring(bad and bad.message))
+    end
+  end)
+
 -- Every shipped game agrees with itself, and the house rule that wraps
 -- play.legal holds in its playouts (the batch is off for that phase).
 t.test("shipped games and the no-trump-lead variant agree on both paths", function()
