@@ -2,7 +2,8 @@
 -- knowledge: no game name appears in C"). Every file under vm/ is read and
 -- must not name a shipped game (games/*.lua, variants by their base name)
 -- nor one of the games the trick rules were modelled on; a game's need is
--- met by a general primitive, described in general words.
+-- met by a general primitive, described in general words. And every C
+-- file of the engine is on the map of docs/architecture.md.
 local t = require "talon.host.testing"
 
 -- Names that would betray game knowledge: each shipped game's file name
@@ -45,6 +46,23 @@ t.test("no file of the engine names a game", function()
       t.ok(not at, ("%s names the game '%s' (byte %s): say it in general words")
         :format(path, n, tostring(at)))
     end
+  end
+  p:close()
+  t.ok(files > 20, "the engine's files were read")
+end)
+
+-- docs/architecture.md is the map of the engine: a file added to vm/
+-- without its line there would leave a reader without the map.
+t.test("every file of the engine is on docs/architecture.md's map", function()
+  local f = assert(io.open("docs/architecture.md", "r"))
+  local map = f:read("a")
+  f:close()
+  local p = assert(io.popen("find vm -name '*.c'"))
+  local files = 0
+  for path in p:lines() do
+    files = files + 1
+    local name = path:match("([^/]+)$")
+    t.ok(map:find("`" .. name .. "`", 1, true), name .. " is listed in docs/architecture.md")
   end
   p:close()
   t.ok(files > 20, "the engine's files were read")
