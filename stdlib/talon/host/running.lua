@@ -315,7 +315,8 @@ local function advance(g, ph, seat, a, lazy)
   local st = g.state
   if not st.quiet then log_action(st, ph, seat, a) end
   local checking = g.checking
-  if checking then snapshot(g) end
+  -- the snapshot stands from the last check (scorewatch.moved)
+  if checking and not g.score_snap then snapshot(g) end
   local nxt = ph.apply(st, seat, a)
   if nxt == nil then g.mover_seat = ph.mover(st) else goto_phase(g, nxt) end
   if checking then scores_moved(g, "after an action") end

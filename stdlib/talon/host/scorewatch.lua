@@ -33,11 +33,15 @@ end
 
 -- After an action (or the hook named by 'where'): the first side whose
 -- score moved otherwise than by its credits since the snapshot, as a sentence
--- in g.score_violation (kept: the first one stands).
+-- in g.score_violation (kept: the first one stands). When none did, the
+-- snapshot is the scores again (credits taken move it on), so the next
+-- action needs no snapshot of its own: a score changed between two
+-- actions, by whatever code, is caught after the next.
 function scorewatch.moved(g, where)
   local snap = g.score_snap
   if not snap or g.score_violation then return end
-  local credited, scores = g.state.credited, g.state.scores
+  local st = g.state
+  local credited, scores = st.credited, st.scores
   if credited ~= nil or rawgetmetatable(scores) then g.watch_touched = true end
   local i, v = 1, scores[1]
   while v ~= nil do
@@ -51,6 +55,7 @@ function scorewatch.moved(g, where)
     i = i + 1
     v = scores[i]
   end
+  if credited ~= nil then scorewatch.snapshot(g) end
 end
 
 return scorewatch

@@ -106,3 +106,23 @@ t.test("score.lowest_result: the strictly lowest wins once a side reaches the ta
   t.eq(at({ 110, 104, 120, 101 }, 100).winner, 4, "all past the target: still the lowest")
   t.eq({ score.lowest { scores = { 5, 3, 3, 9 } } }, { { 2, 3 }, 3 }, "score.lowest lists ties")
 end)
+
+-- The checking mode keeps one snapshot of the scores from check to check
+-- (talon.host.scorewatch): after each action the scores must be the
+-- snapshot plus the credits taken, so a score changed between two actions,
+-- by a hook that is no action (an invariant, a view) or by anything else,
+-- is caught after the next action, and so are credits across actions.
+t.test("a score changed between two actions is caught after the next", function()
+  local g = game.new(template, { seed = 9, checking = true, hands = 1 })
+  g:play(g:legal()[1])
+  t.eq(invariants.check(g), nil, "an honest action")
+  g.state.scores[2] = g.state.scores[2] + 5
+  g:play(g:legal()[1])
+  local msg = invariants.check(g)
+  t.ok(msg and msg:find("scores changed outside 'score' (after an action): side 2 from 0 to 5",
+    1, true), msg)
+  local c = game.new(credit, { seed = 3, hands = 1, checking = true })
+  for _ = 1, 3 do c:play(c:legal()[1]) end
+  t.eq(invariants.check(c), nil, "three credits at once, one after each action: no violation")
+  t.eq(c:scores()[1] + c:scores()[2], 3, "all three counted")
+end)
