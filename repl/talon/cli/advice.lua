@@ -11,6 +11,7 @@ local options = require "talon.cli.options"
 local record = require "talon.host.record"
 local searchbot = require "talon.cli.searchbot"
 local actions = require "talon.actions"
+local policy = require "talon.host.policy"
 local talon = require "talon"
 
 local advice = {}
@@ -73,7 +74,8 @@ end
 -- search did not try (a long scale of bids, thinned) are counted.
 function advice.lines(r, played, limit)
   local out, untried = {}, 0
-  for k, i in ipairs(advice.order(r)) do
+  local order = advice.order(r)
+  for k, i in ipairs(order) do
     if (r.n[i] or 0) == 0 and i ~= played then
       untried = untried + 1
       goto continue
@@ -89,6 +91,10 @@ function advice.lines(r, played, limit)
   if untried > 0 then
     out[#out + 1] = ("  (%d more actions not tried: the search tries the lowest values of a"
       .. " scale of bids and a geometric spread of the rest)"):format(untried)
+  end
+  if r.best and order[1] ~= r.best and policy.on_scale(r.actions[order[1]]) then
+    out[#out + 1] = "  (best: bids are compared by their value less two standard errors of it,"
+      .. " so a bid whose futures spread widely ranks below a steadier one)"
   end
   return out
 end
