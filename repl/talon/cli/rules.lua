@@ -9,12 +9,14 @@ local sandbox = require "talon.host.sandbox"
 
 local rules = {}
 
--- Rule ids in natural order: HOK-R2 before HOK-R17.
+-- Rule ids in natural order: HOK-R2 before HOK-R17. Each id's sort key
+-- is made once, not at every comparison (a game may state many rules).
 local function natural(keys)
-  local function key(k)
-    return (tostring(k):gsub("%d+", function(d) return ("%08d"):format(tonumber(d)) end))
+  local by = {}
+  for _, k in ipairs(keys) do
+    by[k] = (tostring(k):gsub("%d+", function(d) return ("%08d"):format(tonumber(d)) end))
   end
-  table.sort(keys, function(a, b) return key(a) < key(b) end)
+  table.sort(keys, function(a, b) return by[a] < by[b] end)
   return keys
 end
 
