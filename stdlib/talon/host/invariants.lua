@@ -151,32 +151,39 @@ end
 -- replayed in full (fast_path_differs).
 local touched = setmetatable({}, { __mode = "k" })
 
--- Nil, or the first of invariants.conservation and invariants.sitting_out
--- that fails: the same answers, found in one C call (talon.conserved) when
--- every card place is the engine's own object of the deck and they hold
--- the deck exactly, as they do at almost every check. That call also
--- records the hand sizes sitting_out keeps, so with nobody sitting out it
--- is the whole check, and walks nothing of the game's. Anything else (the
--- game's own zones, a place of another kind, a card missing or doubled)
--- goes the way of the two functions, which name what is wrong.
-local function places(g)
+-- Whether every card is in its place with nobody sitting out, found in one
+-- C call (talon.conserved) that reads everything raw and so runs no game
+-- code: the places are the engine's own objects of the deck and hold it
+-- exactly, as at almost every check. The call also records the hand sizes
+-- invariants.sitting_out keeps. False when the game has zones, somebody
+-- sits out, or anything is unusual: then the slow paths decide.
+local function whole(g)
   local st = g.state
-  local out = st.out
-  if not g.def.zones then
-    local last = held_before[g]
-    local now = type(out) ~= "table" and (last or {}) or nil
-    if conserved(st.full, st.deck, st.n, st.hands, st.won, st.stock, st.discards, st.ctrick,
-        st.aside, now) then
-      if now then
-        now.hand = st.hand_no
-        if not last then held_before[g] = now end
-        return nil
-      end
-      touched[g] = true
-      return invariants.sitting_out(g)
-    end
+  if g.def.zones or type(st.out) == "table" then return false end
+  local last = held_before[g]
+  local now = last or {}
+  if not conserved(st.full, st.deck, st.n, st.hands, st.won, st.stock, st.discards, st.ctrick,
+      st.aside, now) then
+    return false
   end
+  now.hand = st.hand_no
+  if not last then held_before[g] = now end
+  return true
+end
+
+-- Nil, or the first of invariants.conservation and invariants.sitting_out
+-- that fails: the same answers, found by whole() when it can, or by the
+-- one C call followed by sitting_out when somebody sits out. Anything else
+-- (the game's own zones, a place of another kind, a card missing or
+-- doubled) goes the way of the two functions, which name what is wrong.
+local function places(g)
+  if whole(g) then return nil end
+  local st = g.state
   touched[g] = true
+  if not g.def.zones and type(st.out) == "table" and conserved(st.full, st.deck, st.n, st.hands,
+      st.won, st.stock, st.discards, st.ctrick, st.aside, nil) then
+    return invariants.sitting_out(g)
+  end
   return invariants.conservation(g) or invariants.sitting_out(g)
 end
 
@@ -271,22 +278,11 @@ end
 local function passed_quick(g)
   local ph, def = g.ph, g.def
   if g.score_violation or g.hand_violation or ph == nil or not ph.cards or not g.mover_seat
-      or def.zones or (def.check and def.check.invariants) then
+      or (def.check and def.check.invariants) then
     return false
   end
   local h = g.legal_h
-  if not rawequal(rawgetmetatable(h), HAND) or #h == 0 then return false end
-  local st = g.state
-  if type(st.out) == "table" then return false end
-  local last = held_before[g]
-  local now = last or {}
-  if not conserved(st.full, st.deck, st.n, st.hands, st.won, st.stock, st.discards, st.ctrick,
-      st.aside, now) then
-    return false
-  end
-  now.hand = st.hand_no
-  if not last then held_before[g] = now end
-  return true
+  return rawequal(rawgetmetatable(h), HAND) and #h > 0 and whole(g)
 end
 
 local function checked(g, seed)
