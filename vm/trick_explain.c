@@ -4,10 +4,9 @@
  * highest card of the suit led, the first of identical cards, or a set
  * that beats the lead card for card (with the pairing shown).
  */
+#include "trick_mask.h"
 #include "trick_text.h"
 #include <string.h>
-
-#define BIT(k) ((uint64_t)1 << (k))
 
 /* "; the later identical A♠ does not beat it ..." when one was played. */
 static void say_identical(tv_text *x, tv_card w) {
@@ -31,7 +30,7 @@ static void explain_single(tv_text *x) {
   }
   if (t->trump >= 0 && tv_trick_suit(t, w) == t->trump) {
     tx_add(x, " wins: highest trump");
-    tx_counts_as(x, BIT(w));
+    tx_counts_as(x, TV_BIT(w));
   } else {
     tx_add(x, " wins: highest card of the led suit ");
     tx_suit(x, t->led);

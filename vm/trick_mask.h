@@ -1,6 +1,7 @@
 /*
  * trick_mask.h - kind masks shared by the trick engine's files (trick.c,
- * trick_plays.c); not part of the engine's contract (trick.h).
+ * trick_plays.c, the sentences of trick_why.c, trick_explain.c and
+ * trick_text.c); not part of the engine's contract (trick.h).
  */
 #ifndef TALON_TRICK_MASK_H
 #define TALON_TRICK_MASK_H

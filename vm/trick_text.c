@@ -2,11 +2,10 @@
  * trick_text.c - the sentence buffer of the trick engine's explanations
  * (trick_text.h): cards, suits and sets named in the deck's own words.
  */
+#include "trick_mask.h"
 #include "trick_text.h"
 #include <stdarg.h>
 #include <stdio.h>
-
-#define BIT(k) ((uint64_t)1 << (k))
 
 void tx_add(tv_text *x, const char *fmt, ...) {
   size_t room = x->len < x->cap ? x->cap - x->len : 0;
@@ -62,7 +61,7 @@ void tx_counts_as(tv_text *x, uint64_t m) {
   uint64_t moved = 0;
   for (; m; m &= m - 1) {
     tv_card k = (tv_card)__builtin_ctzll(m);
-    if (tv_trick_suit(t, k) != tv_suit(t->deck, k)) moved |= BIT(k);
+    if (tv_trick_suit(t, k) != tv_suit(t->deck, k)) moved |= TV_BIT(k);
   }
   if (!moved) return;
   tx_add(x, " (");

@@ -6,10 +6,9 @@
  * Only the explaining calls build text; tv_trick_check with why == NULL
  * is a plain predicate.
  */
+#include "trick_mask.h"
 #include "trick_text.h"
 #include <string.h>
-
-#define BIT(k) ((uint64_t)1 << (k))
 
 static const char *const rule_names[] = {
     "ok",           "not_in_hand",         "empty",        "trick_full",

@@ -57,14 +57,6 @@ tl_hand *tl_test_hand(lua_State *L, int arg) {
   return TEST(tl_hand, TL_TAG_HAND);
 }
 
-tl_pile *tl_test_pile(lua_State *L, int arg) {
-  return TEST(tl_pile, TL_TAG_PILE);
-}
-
-tl_trick *tl_test_trick(lua_State *L, int arg) {
-  return TEST(tl_trick, TL_TAG_TRICK);
-}
-
 tl_deck *tl_test_deck(lua_State *L, int arg) {
   return TEST(tl_deck, TL_TAG_DECK);
 }

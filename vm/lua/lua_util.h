@@ -118,10 +118,8 @@ tv_deck *tl_check_deck(lua_State *L, int arg);
 tl_card *tl_test_card(lua_State *L, int arg);
 tl_hand *tl_test_hand(lua_State *L, int arg);
 
-/* The Pile / Trick / Deck at 'arg', or NULL when it is something else
- * (never raises: for paths that fall back rather than fail). */
-tl_pile *tl_test_pile(lua_State *L, int arg);
-tl_trick *tl_test_trick(lua_State *L, int arg);
+/* The Deck at 'arg', or NULL when it is something else (never raises:
+ * for paths that fall back rather than fail). */
 tl_deck *tl_test_deck(lua_State *L, int arg);
 
 /* The Hand, Pile or Trick at 'arg' with one look at the slot, for hot
