@@ -180,6 +180,18 @@ local function exercise(def, path)
       end
     end)
   end
+  -- the same bot as the model of a search's futures (`--bots search:N+rule`):
+  -- it is called inside the search's walk, for choices outside card play
+  if type(bot) == "table" then
+    try(function()
+      local g = game.new(def, { seed = 5 })
+      local rng, b = talon.rng(5), bots.search("4", false, bot)
+      for _ = 1, 20 do
+        if g:over() then break end
+        bots.move(b, g, g:mover(), rng)
+      end
+    end)
+  end
   -- the game's commands on a view
   local cmds = type(def.tools) == "table" and rawget(def.tools, "commands")
   if type(cmds) == "table" then

@@ -60,12 +60,25 @@ end
 function bots.get(kind, key, def)
   if kind == "random" then return bots.random end
   if kind == "rule" then return bots.rule(key, def) or bots.random end
-  local budget = kind:match("^search:?(.*)$")
-  if budget then return bots.search(budget, false) end
-  budget = kind:match("^ismcts:?(.*)$")
-  if budget then return bots.search(budget, true) end
-  error({ usage = ("unknown bot '%s' (bots are: random, rule, search[:PLAYOUTS|:MSms],"
-    .. " ismcts[:PLAYOUTS|:MSms])"):format(tostring(kind)) }, 0)
+  local budget, plus = kind:match("^search:?([^+]*)(.*)$")
+  if budget then return bots.search(budget, false, bots.model(plus, key, def)) end
+  budget, plus = kind:match("^ismcts:?([^+]*)(.*)$")
+  if budget then return bots.search(budget, true, bots.model(plus, key, def)) end
+  error({ usage = ("unknown bot '%s' (bots are: random, rule, search[:PLAYOUTS|:MSms][+rule],"
+    .. " ismcts[:PLAYOUTS|:MSms][+rule])"):format(tostring(kind)) }, 0)
+end
+
+-- The model of a search's futures named by 'plus' (what follows a search
+-- budget): "" none (the search's own policy), "+rule" the game's
+-- rule-of-thumb bot for every choice outside card play.
+function bots.model(plus, key, def)
+  if plus == "" then return nil end
+  if plus ~= "+rule" then
+    error({ usage = ("unknown search model '%s' (the one model is +rule: the game's"
+      .. " rule-of-thumb bot in the futures)"):format(plus) }, 0)
+  end
+  return bots.rule(key, def) or error({ usage = ("search+rule: the game has no rule-of-thumb"
+    .. " bot (games/bots/)") }, 0)
 end
 
 -- The search player (talon.host.search) with a thinking budget: "" (the
@@ -75,7 +88,7 @@ end
 -- game itself (b.host), and it uses only what its seat may know
 -- (talon.host.knowledge); its calls into the game's hooks are charged to
 -- its seat's meter.
-function bots.search(budget, tree)
+function bots.search(budget, tree, model)
   local n, ms = budget:match("^(%d+)(m?s?)$")
   if budget ~= "" and not (n and (ms == "" or ms == "ms")) then
     error({ usage = ("search budget '%s': a number of playouts (search:500) or of"
@@ -90,7 +103,7 @@ function bots.search(budget, tree)
   if (opts.ms or opts.playouts) < 1 then
     error({ usage = "a search budget is at least 1" }, 0)
   end
-  opts.tree = tree
+  opts.tree, opts.model = tree, model
   return require("talon.cli.searchbot").new(opts)
 end
 

@@ -8,6 +8,7 @@
 -- a budget in milliseconds depends on the machine).
 local knowledge = require "talon.host.knowledge"
 local search = require "talon.host.search"
+local sandbox = require "talon.host.sandbox"
 
 local searchbot = {}
 
@@ -58,14 +59,32 @@ function searchbot.reason(g, r)
   return text .. (", %d futures over %d deals"):format(r.playouts, r.deals)
 end
 
--- A search bot with budget 'opts' ({playouts = N} or {ms = M}).
+-- Rule-of-thumb bot 'b' as the model of every seat's choices outside card
+-- play in the futures (talon.host.policy.rollout): it is given the world's
+-- view of the seat to move, as at a table, under the budget; an answer
+-- that fails, is nothing or is not legal leaves the choice to the
+-- search's own policy.
+local function model_of(b)
+  return function(w, rng)
+    local ok, a = sandbox.call(b.choose, w:view(w:mover()), rng)
+    if not ok or a == nil then return nil end
+    if type(a) == "string" then a = w:parse(a) end
+    if a == nil or w:why(a) ~= nil then return nil end
+    return a
+  end
+end
+
+-- A search bot with budget 'opts' ({playouts = N} or {ms = M}; tree: the
+-- tree search; model: a rule-of-thumb bot for the futures, see model_of).
 function searchbot.new(opts)
   local label = opts.ms and (opts.ms .. " ms") or (opts.playouts .. " playouts")
+  if opts.model then label = label .. ", " .. opts.model.name .. " in its futures" end
   local b = { name = (opts.tree and "ismcts (" or "search (") .. label .. ")", host = true,
               opts = opts }
+  local model = opts.model and model_of(opts.model)
   function b.choose_game(g, seat, rng, meter)
     local r = searchbot.estimate(g, seat, { playouts = opts.playouts, ms = opts.ms, rng = rng,
-                                            meter = meter, tree = opts.tree })
+                                            meter = meter, tree = opts.tree, model = model })
     local a = r.actions[r.best]
     if #r.actions == 1 then return a, "the only legal action" end
     return a, searchbot.reason(g, r)

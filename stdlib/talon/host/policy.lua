@@ -51,10 +51,13 @@ function policy.candidates(actions)
   return out
 end
 
--- One step of a future outside card play: a verb at random among those
--- offered (in the order they first appear), then its lowest value on a
--- scale, or one of its actions at random.
-local function step(g, rng)
+-- One step of a future outside card play: the model's choice when one is
+-- given and it answers, else a verb at random among those offered (in the
+-- order they first appear), then its lowest value on a scale, or one of
+-- its actions at random.
+local function step(g, rng, model)
+  local chosen = model and model(g, rng)
+  if chosen ~= nil then return g:play(chosen) end
   local list = g:legal()
   local verbs, by = {}, {}
   for _, a in ipairs(list) do
@@ -78,15 +81,18 @@ local function step(g, rng)
 end
 
 -- Plays game 'g' (a fork) to its end: the phases before card play by
--- step above, then uniformly random actions on the fast path.
-function policy.rollout(g, rng)
+-- step above, then uniformly random actions on the fast path. 'model'
+-- (optional): function(g, rng) -> one of g's legal actions or nil, the
+-- choices outside card play of every seat (talon.cli.searchbot: a game's
+-- rule-of-thumb bot, for `--bots search:N+rule`).
+function policy.rollout(g, rng, model)
   while not g:over() do
     local ph = g.ph
     if ph.cards or ph.trick then
       g:playout(rng)
       return
     end
-    step(g, rng)
+    step(g, rng, model)
   end
 end
 

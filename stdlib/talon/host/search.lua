@@ -124,7 +124,7 @@ local function try_deal(job, cand)
   for j, i in ipairs(cand) do
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
-    if not w:over() then policy.rollout(w, talon.rng(future)) end
+    if not w:over() then policy.rollout(w, talon.rng(future), job.model) end
     local vs, as, bs = value.change(w.state, job.before, job.dir)
     local v, a, b = vs[job.side], as[job.side], bs[job.side]
     job.sum[i], job.sq[i], job.n[i] = job.sum[i] + v, job.sq[i] + v * v, job.n[i] + 1
@@ -304,7 +304,7 @@ function search.estimate(g, seat, tracker, opts)
     actions = actions, seat = seat, rng = opts.rng or talon.rng(1),
     budget = not opts.ms and (opts.playouts or 1000) or nil, ms = opts.ms, t0 = clock(),
     sum = {}, sq = {}, n = {}, fa = {}, fb = {}, fit = value.fit(), playouts = 0, deals = 0,
-    best = 1, keep = opts.keep, even = opts.even, tree = opts.tree,
+    best = 1, keep = opts.keep, even = opts.even, tree = opts.tree, model = opts.model,
   }
   for i = 1, #actions do job.sum[i], job.sq[i], job.n[i], job.fa[i], job.fb[i] = 0, 0, 0, 0, 0 end
   if #actions > 1 then
