@@ -124,12 +124,32 @@ local FOOT = "  ± 95 %% intervals: Wilson for proportions, normal for means, ma
 
 -- {================================================== sim
 
+-- When some matches had no winner (a pot game's session ending with the
+-- most chips tied), each side's share of the matches that had one: rows
+-- { label, text, "" } after the count of those without.
+local function decided_rows(side, by_id)
+  local und, rows = by_id.undecided, {}
+  local d = und and und.acc.n - und.acc.x or 0
+  if not und or und.acc.x == 0 or d <= 0 or und.acc.lost then return rows end
+  for k = 1, #side.measures do
+    local w = by_id["wins." .. k]
+    if not w then break end
+    local p = w.acc.x / d
+    local lo, hi = estimate.wilson(p, d)
+    local half = lo and math.max(p - lo, hi - p)
+    rows[#rows + 1] = { ("%s of the %d with a winner"):format(w.m.label, d),
+                        report.text(100 * p, half and 100 * half, "%"), "" }
+  end
+  return rows
+end
+
 -- The text of a one-side summary.
 function report.sim(s)
   local side, n = s.sides[1], s.matches
   local out = { ("%s, %d players, %s, bots: %s"):format(side.name, side.players, how_many(s),
     table.concat(side.bots, ", ")) }
-  local rows, lw = {}, 0
+  local rows, lw, by_id = {}, 0, {}
+  for j, m in ipairs(side.measures) do by_id[m.id] = { m = m, acc = side.accs[j] } end
   for j, m in ipairs(side.measures) do
     local acc = side.accs[j]
     if shown(m, acc) then
@@ -137,9 +157,12 @@ function report.sim(s)
       local label = m.label .. (m.kind == "count" and m.per == "hand" and " (of hands)" or "")
       rows[#rows + 1] = { label, report.text(v, half, unit),
                           m.kind == "value" and distribution(acc) or "" }
-      lw = math.max(lw, width(label))
+      if m.id == "undecided" then
+        for _, r in ipairs(decided_rows(side, by_id)) do rows[#rows + 1] = r end
+      end
     end
   end
+  for _, r in ipairs(rows) do lw = math.max(lw, width(r[1])) end
   local vw = 0
   for _, r in ipairs(rows) do vw = math.max(vw, width(r[2])) end
   for _, r in ipairs(rows) do

@@ -40,6 +40,32 @@ t.test("the summary adds up", function()
   t.ok(text:find("wins%s+[%d.]+ %% ± [%d.]+"), "a proportion with its interval")
 end)
 
+-- BUR-R13: a Bura session ends with the chips counted, and when the most
+-- are tied nobody wins (games/common/pot.lua); the report then gives each
+-- side's wins among the matches that had a winner as well.
+t.test("a pot game's wins of the matches with a winner", function()
+  local code, text = run.talon { "sim", "bura", "--games", "60", "--seed", "3", "--bots",
+    "random" }
+  t.eq(code, 0, text)
+  local und = tonumber(text:match("matches without a winner%s+([%d.]+) %%"))
+  t.ok(und and und > 0, "some sessions end tied at seed 3: " .. text)
+  local decided = 60 - math.floor(und * 60 / 100 + 0.5)
+  local sum = 0
+  for s = 1, 3 do
+    local all = tonumber(text:match(("side %d %%(P%d%%) wins%%s+([%%d.]+) %%%%"):format(s, s)))
+    local label = ("side %d (P%d) wins of the %d with a winner"):format(s, s, decided)
+    local at = text:find(label, 1, true)
+    t.ok(at, label .. " in: " .. text)
+    local share = tonumber(text:match("^%s+([%d.]+) %%", at + #label))
+    t.ok(math.abs(share - all * 60 / decided) < 0.2,
+      ("side %d: %.1f %% of all matches is %.1f %% of the decided"):format(s, all, share))
+    sum = sum + share
+  end
+  t.ok(math.abs(sum - 100) < 0.2, "the decided matches are all won by someone: " .. sum)
+  local _, plain = run.talon { "sim", "hokm", "--games", "10", "--bots", "random" }
+  t.ok(not plain:find("with a winner", 1, true), "no such rows when every match has a winner")
+end)
+
 -- HOK-R10: in every four-player hand exactly one side scores, 1, 2 (Kot) or
 -- 3 (Hakem Koti) points; the per-hand distribution shows it.
 t.test("points per hand: one side scores 1 to 3 in every hand", function()
