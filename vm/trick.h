@@ -387,6 +387,18 @@ tv_card tv_trick_policy_pick(const tv_trick *t, const tv_hand *h,
                              uint64_t legal, int seat, const tv_trick_policy *p,
                              tv_rng *r);
 
+/* The same rule of thumb for a follower of a trick of sets, holding h at
+ * 'seat': among his legal plays (tv_trick_each_play), the one whose cards'
+ * heights sum lowest among those that take the lead when another side
+ * leads the trick, else the lowest of all; with p->duck the highest that
+ * does not take the lead, else the lowest. Leads are left to the caller.
+ * Returns false when the play is to be drawn uniformly (no policy, a
+ * lead, the draw of r that said so, as tv_trick_policy_pick draws, or no
+ * legal play), else true with the play in *play and *down. */
+bool tv_trick_policy_set(const tv_trick *t, const tv_hand *h, int seat,
+                         const tv_trick_policy *p, tv_rng *r, tv_hand *play,
+                         bool *down);
+
 /* As tv_trick_play_out, with the followers playing by policy 'pol' (NULL:
  * uniformly, drawing exactly as tv_trick_play_out does). */
 tv_status tv_trick_play_out_by(tv_trick *t, tv_hand *const hands[], int nhands,

@@ -11,6 +11,8 @@
  * outside trumps (an ace cashed), the others random. The legal cards are
  * the rules' (the caller's mask), so the policy never breaks a rule.
  */
+#include <limits.h>
+
 #include "trick.h"
 
 /* How strong c is in trick t: any trump above any other card, then by
@@ -71,4 +73,75 @@ tv_card tv_trick_policy_pick(const tv_trick *t, const tv_hand *h,
   }
   if (p->duck) return under != TV_NO_CARD ? under : low;
   return win != TV_NO_CARD ? win : low;
+}
+
+/* ===== tricks of sets */
+
+/* The best plays of one follower so far, by the sum of their cards'
+ * heights: the lowest that wins, the lowest of all, and the highest that
+ * does not win. */
+typedef struct set_choice {
+  const tv_trick *t;
+  const tv_trick_entry *best;
+  bool ours;
+  int win_h, low_h, under_h; /* INT_MIN: none yet */
+  tv_hand win, low, under;
+  bool win_down, low_down, under_down;
+} set_choice;
+
+/* Whether play c[0..n) (face down when 'down') takes the lead from the
+ * trick's best play. */
+static bool set_wins(const set_choice *ch, const tv_card *c, int n, bool down) {
+  const tv_trick_entry *b = ch->best;
+  return !down && !b->down && n == b->n &&
+         tv_trick_set_beats(ch->t, c, b->c, n, NULL);
+}
+
+static void keep_if(bool better, tv_hand *slot, bool *slot_down, int *slot_h,
+                    const tv_hand *play, bool down, int h) {
+  if (!better) return;
+  *slot = *play;
+  *slot_down = down;
+  *slot_h = h;
+}
+
+static bool consider(const tv_hand *play, bool down, void *ud) {
+  set_choice *ch = ud;
+  tv_card c[TV_TRICK_MAX_SET];
+  int n = 0, h = 0;
+  for (int k = 0; k < TV_MAX_KINDS && n < TV_TRICK_MAX_SET; k++)
+    for (int i = 0; i < play->n[k] && n < TV_TRICK_MAX_SET; i++) {
+      c[n++] = (tv_card)k;
+      h += height(ch->t, (tv_card)k);
+    }
+  bool wins = set_wins(ch, c, n, down);
+  keep_if(ch->low_h == INT_MIN || h < ch->low_h, &ch->low, &ch->low_down,
+          &ch->low_h, play, down, h);
+  keep_if(!ch->ours && wins && (ch->win_h == INT_MIN || h < ch->win_h),
+          &ch->win, &ch->win_down, &ch->win_h, play, down, h);
+  keep_if(!wins && (ch->under_h == INT_MIN || h > ch->under_h), &ch->under,
+          &ch->under_down, &ch->under_h, play, down, h);
+  return true;
+}
+
+bool tv_trick_policy_set(const tv_trick *t, const tv_hand *h, int seat,
+                         const tv_trick_policy *p, tv_rng *r, tv_hand *play,
+                         bool *down) {
+  if (!p || p->percent <= 0 || t->nplays == 0) return false;
+  if (p->percent < 100 && (int)tv_rng_below(r, 100) >= p->percent) return false;
+  set_choice ch = {.t = t, .best = &t->p[t->best]};
+  ch.ours = p->side[ch.best->seat - 1] == p->side[seat - 1];
+  ch.win_h = ch.low_h = ch.under_h = INT_MIN;
+  if (tv_trick_each_play(t, h, consider, &ch) == 0) return false;
+  if (p->duck && ch.under_h != INT_MIN) {
+    *play = ch.under;
+    *down = ch.under_down;
+  } else if (!p->duck && ch.win_h != INT_MIN) {
+    *play = ch.win;
+    *down = ch.win_down;
+  } else {
+    *play = ch.low;
+    *down = ch.low_down;
+  }
+  return true;
 }

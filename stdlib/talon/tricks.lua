@@ -467,7 +467,9 @@ end
 -- hold, with the verb the phase's legal hook would give it; the full
 -- trick goes to its winner and after_trick as the phase's own apply would
 -- do. One trick per call: the next lead starts in the next call, so a
--- wrapper of the phase (window.force_lead) still sees every lead.
+-- wrapper of the phase (window.force_lead) still sees every lead. In a
+-- search's futures (st.playout_policy) the followers play by the engine's
+-- rule of thumb instead (tv_trick_policy_set).
 local function set_playout(spec, after_trick)
   local actions = require "talon.actions"
   local how = { lead = "lead", down = "down", up = "beat", meta = actions.Action }
@@ -476,7 +478,7 @@ local function set_playout(spec, after_trick)
     -- the verb of a face-up follow, read as the legal hook reads it
     how.up = up_verb(spec, st)
     local k2, nxt, mover = ct:play_sets(st.hands, seat, rng, act, act_seat, k, stop, st.won,
-      after_trick, st, st.out, how)
+      after_trick, st, st.out, how, st.playout_policy)
     -- within a trick the phase's mover is st.turn, as apply leaves it
     if nxt == nil and #ct > 0 then st.turn = mover end
     return k2, nxt, mover

@@ -310,6 +310,10 @@ static const char *const driver[] = {
     "add(\"trick:play_tricks\", method(\"talon.Trick\", \"play_tricks\"),\n",
     "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
     "function() return nil, 1 end, 0 } end)\n",
+    "add(\"trick:play_sets\", method(\"talon.Trick\", \"play_sets\"),\n",
+    "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
+    "function() return nil, 1 end, 0, nil, { lead = \"lead\", up = \"beat\", "
+    "down = \"down\" }, { percent = 100, sides = { 1, 2 } } } end)\n",
     "add(\"Trick.__len\", meta(\"talon.Trick\", \"__len\"), function(o) return "
     "{ o.trick } end)\n",
     "add(\"Trick.__tostring\", meta(\"talon.Trick\", \"__tostring\"), "

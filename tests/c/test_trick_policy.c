@@ -251,6 +251,116 @@ static void plays_only_legal_cards(void **state) {
   }
 }
 
+/* ---- tricks of sets ------------------------------------------------------ */
+
+/* Sets of 1 to 3 cards beaten card by card; followers may play face down,
+ * face up only to beat (Kosel's and Bura's shape). */
+static tv_trick_rules set_rules(void) {
+  tv_trick_rules r;
+  tv_trick_rules_default(&r);
+  r.lead_sizes = (1u << 1) | (1u << 2) | (1u << 3);
+  r.face_down = TV_DOWN_ALLOWED;
+  return r;
+}
+
+/* What the policy has 'seat' holding 'held' play after the face-up sets
+ * 'plays' (separated by '|', from seat 1), under hearts; 'want' the set
+ * and whether it goes face down. */
+static void expect_set(const tv_trick_policy *p, const char *plays, int seat,
+                       const char *held, const char *want, bool want_down) {
+  static tv_deck d;
+  make_deck(&d);
+  tv_trick_rules r = set_rules();
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, H);
+  char buf[64];
+  int s = 1;
+  for (const char *q = plays; *q; s++) {
+    size_t n = strcspn(q, "|");
+    memcpy(buf, q, n);
+    buf[n] = 0;
+    tv_hand play = hand_of(&d, buf);
+    tv_err e;
+    assert_int_equal(tv_trick_play(&t, s, &play, s > 1, &e), TV_OK);
+    q += n + (q[n] == '|');
+  }
+  tv_hand h = hand_of(&d, held), got, exp = hand_of(&d, want);
+  bool down = false;
+  tv_rng rng;
+  tv_rng_seed(&rng, 1);
+  assert_true(tv_trick_policy_set(&t, &h, seat, p, &rng, &got, &down));
+  for (int k = 0; k < TV_MAX_KINDS; k++)
+    if (got.n[k] != exp.n[k]) fail_msg("%s: not the set %s", held, want);
+  assert_int_equal(down, want_down);
+}
+
+/* An opponent's 9S 8S: of the sets that beat both cards, the lowest, KS QS
+ * (not a trump, TH); a partner's lead stands and the follower throws his
+ * two lowest face down; a lead nobody can beat, the two lowest face down. */
+static void sets_beaten_as_cheaply_as_possible(void **state) {
+  (void)state;
+  expect_set(&always, "9S 8S", 2, "KS QS 2S TH", "KS QS", false);
+  expect_set(&always, "9S 8S|7S 6S", 3, "KS QS 2S 3D", "2S 3D", true);
+  expect_set(&always, "AS KS", 2, "QS JS 2D", "JS 2D", true);
+}
+
+/* Where tricks cost the follower keeps his lowest cards: the highest set
+ * that does not take the trick, KS QS face down. */
+static void sets_ducked_where_tricks_cost(void **state) {
+  (void)state;
+  tv_trick_policy duck = always;
+  duck.duck = true;
+  expect_set(&duck, "9S 8S", 2, "KS QS 2S 3S", "KS QS", true);
+}
+
+/* Leads are the caller's (drawn uniformly), and so is every play with no
+ * policy or a policy of 0 %. */
+static void set_leads_left_to_the_caller(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d);
+  tv_trick_rules r = set_rules();
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, H);
+  tv_hand h = hand_of(&d, "AS KS QS"), play;
+  bool down;
+  tv_rng rng;
+  tv_rng_seed(&rng, 2);
+  assert_false(tv_trick_policy_set(&t, &h, 1, &always, &rng, &play, &down));
+  tv_hand lead = hand_of(&d, "9S");
+  assert_int_equal(tv_trick_play(&t, 1, &lead, false, NULL), TV_OK);
+  tv_trick_policy never = always;
+  never.percent = 0;
+  assert_false(tv_trick_policy_set(&t, &h, 2, &never, &rng, &play, &down));
+  assert_false(tv_trick_policy_set(&t, &h, 2, NULL, &rng, &play, &down));
+}
+
+/* Over 300 random deals of sets, every play the policy makes is one the
+ * trick accepts. */
+static void sets_played_by_policy_are_legal(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d);
+  tv_trick_rules r = set_rules();
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    tv_rng rng;
+    tv_rng_seed(&rng, seed);
+    tv_trick t;
+    tv_trick_init(&t, &d, &r, (int)(seed % 4));
+    for (int s = 1; s <= 4; s++) {
+      tv_hand h, play;
+      tv_hand_clear(&h);
+      while (h.size < 4)
+        tv_hand_add(&h, (tv_card)tv_rng_below(&rng, d.nkinds), 1);
+      bool down;
+      if (!tv_trick_policy_set(&t, &h, s, &always, &rng, &play, &down))
+        assert_true(tv_trick_random(&t, &h, &rng, &play, &down));
+      tv_err e;
+      assert_int_equal(tv_trick_play(&t, s, &play, down, &e), TV_OK);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(takes_the_trick_as_cheaply_as_it_can),
@@ -260,6 +370,10 @@ int main(void) {
       cmocka_unit_test(leads_the_highest_side_card_half_the_time),
       cmocka_unit_test(ducks_where_tricks_cost),
       cmocka_unit_test(plays_only_legal_cards),
+      cmocka_unit_test(sets_beaten_as_cheaply_as_possible),
+      cmocka_unit_test(sets_ducked_where_tricks_cost),
+      cmocka_unit_test(set_leads_left_to_the_caller),
+      cmocka_unit_test(sets_played_by_policy_are_legal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,14 @@ uint32_t tl_trick_seats_out(lua_State *L, int idx, int nh, int arg);
  * argument error at 'arg' when a card would exceed its copies. */
 void tl_trick_add_won(lua_State *L, int arg, tv_hand *won, const tv_trick *t);
 
+/* The followers' policy at 'arg': nil for none (uniform play), or a table
+ * { percent = 0..100, duck = boolean, sides = { side of seat 1, ... } }
+ * with an integer side 0..255 for each of the 'nh' seats (read raw: no
+ * metamethod runs). Fills *p and returns it, or NULL for none; anything
+ * else raises an argument error at 'arg'. */
+const tv_trick_policy *tl_trick_check_policy(lua_State *L, int arg, int nh,
+                                             tv_trick_policy *p);
+
 /* The Trick method of lua_trick_sets.c (t:play_sets). */
 extern const luaL_Reg tl_trick_sets_methods[];
 

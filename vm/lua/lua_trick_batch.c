@@ -97,12 +97,8 @@ uint32_t tl_trick_seats_out(lua_State *L, int idx, int nh, int arg) {
   return out;
 }
 
-/* The followers' policy at 'arg': nil for none (uniform play), or a
- * table { percent = 0..100, duck = boolean, sides = { side of seat 1, ... } }
- * with an integer side 0..255 for each of the 'nh' seats (read raw: no
- * metamethod runs). Fills *p and returns it, or NULL for none. */
-static const tv_trick_policy *check_policy(lua_State *L, int arg, int nh,
-                                           tv_trick_policy *p) {
+const tv_trick_policy *tl_trick_check_policy(lua_State *L, int arg, int nh,
+                                             tv_trick_policy *p) {
   if (lua_isnoneornil(L, arg)) return NULL;
   luaL_checktype(L, arg, LUA_TTABLE);
   lua_pushliteral(L, "percent");
@@ -251,7 +247,7 @@ static int trick_play_tricks(lua_State *L) {
   lua_settop(L, 13);
   uint32_t out = tl_trick_seats_out(L, 12, nh, 12);
   tv_trick_policy policy;
-  const tv_trick_policy *pol = check_policy(L, 13, nh, &policy);
+  const tv_trick_policy *pol = tl_trick_check_policy(L, 13, nh, &policy);
   int anchors = 14; /* hands[1..nh], then won[1..nh] */
   anchor_hands(L, 2, nh);
   anchor_hands(L, 9, nh);

@@ -45,11 +45,13 @@ static void verb_of(lua_State *L, int arg, const char *key) {
 }
 
 /* t:play_sets(hands, seat, rng, act, act_seat, at, stop, won, after, arg,
- * out, how) -> at, result, seat: plays the rest of the current trick for
- * the seats in play in turn from 'seat' (after s comes s % #hands + 1,
- * passing over the seats s with out[s] true; 'out' may be nil), each play
- * the set t:random(hands[s], rng) draws, taken out of the hand. Play i is
- * recorded as act[at + i] = { verb = V, arg = Hand } with the metatable
+ * out, how [, policy]) -> at, result, seat: plays the rest of the current
+ * trick for the seats in play in turn from 'seat' (after s comes
+ * s % #hands + 1, passing over the seats s with out[s] true; 'out' may be
+ * nil), each play the set t:random(hands[s], rng) draws, taken out of the
+ * hand; with 'policy' (as t:play_tricks takes it: a search's futures) the
+ * followers play by its rule of thumb that often (tv_trick_policy_set). Play i
+ * is recorded as act[at + i] = { verb = V, arg = Hand } with the metatable
  * how.meta (when given), V being how.lead for a lead, how.down for a
  * face-down play and how.up for any other, and act_seat[at + i] = s. It
  * stops after index 'stop' is written, or before a seat with no legal
@@ -73,10 +75,12 @@ static int trick_play_sets(lua_State *L) {
   lua_Integer stop = luaL_checkinteger(L, 8);
   luaL_checktype(L, 10, LUA_TFUNCTION);
   luaL_checktype(L, 13, LUA_TTABLE);
-  lua_settop(L, 13);
+  lua_settop(L, 14);
   lua_Unsigned nh = lua_rawlen(L, 2);
   luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
                 "1 to 16 hands expected");
+  tv_trick_policy policy;
+  const tv_trick_policy *pol = tl_trick_check_policy(L, 14, (int)nh, &policy);
   luaL_argcheck(L, seat >= 1 && seat <= (lua_Integer)nh, 3,
                 "seat outside 1..#hands");
   luaL_argcheck(L, at >= 0 && at < LUA_MAXINTEGER - TV_TRICK_MAX_PLAYS, 7,
@@ -85,12 +89,12 @@ static int trick_play_sets(lua_State *L) {
   int nin = tv_trick_seats_in((int)nh, out);
   luaL_argcheck(L, nin >= 1, 12, "every seat sits out");
   luaL_argcheck(L, !(out >> (seat - 1) & 1), 3, "the seat sits out");
-  verb_of(L, 13, "lead");     /* 14 */
-  verb_of(L, 13, "up");       /* 15 */
-  verb_of(L, 13, "down");     /* 16 */
-  lua_pushliteral(L, "meta"); /* 17: how.meta, read raw */
+  verb_of(L, 13, "lead");     /* 15 */
+  verb_of(L, 13, "up");       /* 16 */
+  verb_of(L, 13, "down");     /* 17 */
+  lua_pushliteral(L, "meta"); /* 18: how.meta, read raw */
   lua_rawget(L, 13);
-  if (!lua_isnil(L, 17)) luaL_checktype(L, 17, LUA_TTABLE);
+  if (!lua_isnil(L, 18)) luaL_checktype(L, 18, LUA_TTABLE);
   anchor_hands(L, 2, t, (int)nh, hands, "hands");
   anchor_hands(L, 9, t, (int)nh, wins, "won");
   int base = lua_gettop(L);
@@ -103,8 +107,10 @@ static int trick_play_sets(lua_State *L) {
   while (at < stop && t->t.nplays < nin) {
     tv_hand *h = hands[seat - 1], play;
     bool down;
-    if (!tv_trick_random(&t->t, h, r, &play, &down)) break;
-    int verb = t->t.nplays == 0 ? 14 : (down ? 16 : 15);
+    if (!tv_trick_policy_set(&t->t, h, (int)seat, pol, r, &play, &down) &&
+        !tv_trick_random(&t->t, h, r, &play, &down))
+      break;
+    int verb = t->t.nplays == 0 ? 15 : (down ? 17 : 16);
     tv_err e;
     if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
       return tl_raise(L, &e);
@@ -114,8 +120,8 @@ static int trick_play_sets(lua_State *L) {
     lua_setfield(L, -2, "verb");
     tl_push_hand(L, 1, &play);
     lua_setfield(L, -2, "arg");
-    if (!lua_isnil(L, 17)) {
-      lua_pushvalue(L, 17);
+    if (!lua_isnil(L, 18)) {
+      lua_pushvalue(L, 18);
       lua_setmetatable(L, -2);
     }
     lua_rawseti(L, 5, ++at);

@@ -99,3 +99,28 @@ t.test("play_sets: bad arguments and hooks are refused", function()
   t.checkerror("is not a Hand of the trick's deck", call, nil, nil, { 1, 2, 3, 4 })
   t.checkerror("seat outside", call, nil, nil, nil, nil, 9)
 end)
+
+-- With a policy (a search's futures, docs/search.md "The search") the
+-- followers play by the engine's rule of thumb: an opponent's lead is
+-- beaten by the lowest set that beats it (KOZ-R8: card by card), and a
+-- set that cannot be beaten gets the follower's lowest cards face down.
+t.test("play_sets with a policy: the followers' rule of thumb", function()
+  local policy = { percent = 100, sides = { 1, 2, 1, 2 } }
+  local hands = { deck:hand("9S 8S"), deck:hand("AS TS KS 7H"), deck:hand("QS JS 7C 7D"),
+                  deck:hand("6C 7S 8C 9C") }
+  local won = { deck:hand(), deck:hand(), deck:hand(), deck:hand() }
+  local tr, act, act_seat = talon.trick(KOSEL, "H"), {}, {}
+  assert(tr:play(1, deck:hand("9S 8S"), false, hands[1]))
+  local at = tr:play_sets(hands, 2, talon.rng(1), act, act_seat, 0, 1, won,
+    function() return nil, 1 end, nil, nil, HOW, policy)
+  t.eq(at, 1, "one play")
+  t.eq(actions.text(act[1]), "beat TS KS", "the lowest two spades above 9S and 8S, not the ace")
+  local at2 = tr:play_sets(hands, 3, talon.rng(1), act, act_seat, 1, 2, won,
+    function() return nil, 1 end, nil, nil, HOW, policy)
+  t.eq(at2, 2)
+  t.eq(actions.text(act[2]), "down 7D 7C",
+    "an opponent's TS KS cannot be beaten with QS JS: the two lowest, face down")
+  local ok, err = pcall(tr.play_sets, tr, hands, 4, talon.rng(1), act, act_seat, 2, 3, won,
+    function() return nil, 1 end, nil, nil, HOW, { percent = "all", sides = {} })
+  t.ok(not ok and tostring(err):find("policy.percent", 1, true), tostring(err))
+end)
