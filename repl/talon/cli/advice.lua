@@ -10,6 +10,7 @@
 local options = require "talon.cli.options"
 local record = require "talon.host.record"
 local searchbot = require "talon.cli.searchbot"
+local bots = require "talon.cli.bots"
 local actions = require "talon.actions"
 local policy = require "talon.host.policy"
 local talon = require "talon"
@@ -19,14 +20,25 @@ local advice = {}
 -- The search options of a budget text: "2000" (futures) or "500ms".
 function advice.budget(text, default)
   if text == nil then return { playouts = default or 2000 } end
-  local n, ms = tostring(text):match("^(%d+)(m?s?)$")
+  local n, ms, plus = tostring(text):match("^(%d+)(m?s?)(.*)$")
   n = tonumber(n)
-  if not n or n < 1 or (ms ~= "" and ms ~= "ms") then
+  if not n or n < 1 or (ms ~= "" and ms ~= "ms") or (plus ~= "" and plus ~= "+rule") then
     options.usage_error("--budget needs a number of futures (2000) or of milliseconds (500ms),"
-      .. " got '%s'", tostring(text))
+      .. " then +rule for the game's rule-of-thumb bot in the futures, got '%s'", tostring(text))
   end
-  if ms == "ms" then return { ms = n } end
-  return { playouts = n }
+  local out = ms == "ms" and { ms = n } or { playouts = n }
+  out.plus = plus ~= "" and plus or nil
+  return out
+end
+
+-- The model of the futures that budget 'opts' asks for (+rule: the
+-- rule-of-thumb bot of the game record 'r' names, docs/search.md), made
+-- for searchbot.estimate, or nil; a game without one is a usage error.
+function advice.model(opts, r, g)
+  if not opts.plus then return nil end
+  local ok, b = pcall(bots.model, opts.plus, r.file or r.game, g.def)
+  if not ok then options.usage_error("%s", type(b) == "table" and b.usage or tostring(b)) end
+  return searchbot.model(b)
 end
 
 -- An action as the reader sees it, cards in the current style.
@@ -40,7 +52,7 @@ function advice.estimate(g, opts)
   local seat = g:mover()
   return searchbot.estimate(g, seat, { playouts = opts.playouts, ms = opts.ms,
                                        rng = talon.rng(opts.seed or 1), keep = opts.keep,
-                                       even = opts.even })
+                                       even = opts.even, model = opts.model })
 end
 
 local function stderr(r, i)

@@ -27,6 +27,7 @@ function analyse.run(args)
   local opts = advice.budget(p.flags.budget)
   opts.seed = options.seed(p.flags.seed or "1")
   local g = advice.start(r, file)
+  opts.model = advice.model(opts, r, g)
   for i = 1, at do advice.step(g, r, file, i) end
   if g:over() then options.fail("%s: the game is over after %d actions", file, at) end
   local seat = g:mover()

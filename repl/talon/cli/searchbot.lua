@@ -60,11 +60,12 @@ function searchbot.reason(g, r)
 end
 
 -- Rule-of-thumb bot 'b' as the model of every seat's choices outside card
--- play in the futures (talon.host.policy.rollout): it is given the world's
+-- play in the futures: a function(world, rng) -> action or nil for
+-- talon.host.policy.rollout. The bot is given the world's
 -- view of the seat to move, as at a table, under the budget; an answer
 -- that fails, is nothing or is not legal leaves the choice to the
 -- search's own policy.
-local function model_of(b)
+function searchbot.model(b)
   return function(w, rng)
     local ok, a = sandbox.call(b.choose, w:view(w:mover()), rng)
     if not ok or a == nil then return nil end
@@ -75,13 +76,13 @@ local function model_of(b)
 end
 
 -- A search bot with budget 'opts' ({playouts = N} or {ms = M}; tree: the
--- tree search; model: a rule-of-thumb bot for the futures, see model_of).
+-- tree search; model: a rule-of-thumb bot for the futures, searchbot.model).
 function searchbot.new(opts)
   local label = opts.ms and (opts.ms .. " ms") or (opts.playouts .. " playouts")
   if opts.model then label = label .. ", " .. opts.model.name .. " in its futures" end
   local b = { name = (opts.tree and "ismcts (" or "search (") .. label .. ")", host = true,
               opts = opts }
-  local model = opts.model and model_of(opts.model)
+  local model = opts.model and searchbot.model(opts.model)
   function b.choose_game(g, seat, rng, meter)
     local r = searchbot.estimate(g, seat, { playouts = opts.playouts, ms = opts.ms, rng = rng,
                                             meter = meter, tree = opts.tree, model = model })

@@ -73,3 +73,28 @@ t.test("search+rule names the game's rule-of-thumb bot", function()
   t.ok(not ok and err.usage:find("no rule-of-thumb bot", 1, true),
     "a game without a rule-of-thumb bot: a usage error")
 end)
+
+-- `talon analyse` and `talon review` take the same model: --budget N+rule.
+t.test("analyse and review: --budget N+rule", function()
+  local run = require "tests.lua.cli.run"
+  local dir = run.tmpdir()
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 2, hands = 1, game = "hokm", options = { players = 2 } })
+  local rng = talon.rng(2)
+  while not g:over() do g:play(g:random(rng)) end
+  local f = assert(io.open(dir .. "/h2.rec", "w"))
+  f:write(g:record())
+  f:close()
+  local code, out, err = run.talon({ "analyse", "h2.rec", "--at", "3", "--budget", "40+rule" },
+    nil, dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("futures over", 1, true), out)
+  code, out, err = run.talon({ "review", "h2.rec", "--seat", "1", "--budget", "20+rule" }, nil,
+    dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("decisions with a choice", 1, true), out)
+  local code2, _, err2 = run.talon({ "analyse", "h2.rec", "--budget", "40+best" }, nil, dir)
+  t.eq(code2, 2, "an unknown model is a usage error")
+  t.ok(err2:find("+rule", 1, true), err2)
+  run.rmdir(dir)
+end)
