@@ -23,7 +23,7 @@ local writing = os.getenv("TALON_GOLDEN") == "write"
 local CASES = {
   { "besigue" }, { "bura" }, { "euchre" }, { "hearts" }, { "hokm" },
   { "hokm", "--players", "3" }, { "hokm", "--players", "2" },
-  { "hokm-all-tricks" }, { "hokm-must-trump" }, { "hokm-no-trump-lead" },
+  { "hokm-all-tricks" }, { "hokm-jass-trumps" }, { "hokm-must-trump" }, { "hokm-no-trump-lead" },
   { "hokm-ten-high" }, { "hokm-trump-after-four" }, { "hosgin", games = 4 },
   { "hosgin-money", games = 4 },
   { "hosgin-scaled", games = 4 }, { "kosel" }, { "koselpot" },

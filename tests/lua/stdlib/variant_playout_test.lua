@@ -123,3 +123,22 @@ t.test("a trump order added by a variant holds per card and in the fast playout"
     t.eq(record.write(a), record.write(b), "seed " .. seed)
   end
 end)
+
+-- The shipped house rule games/hokm-jass-trumps.lua: the jack of trumps
+-- is the highest trump and the nine the next, above the ace (the Jass
+-- order); the other suits keep Hokm's (HOK-R3: the highest trump wins).
+t.test("Jass trumps: J and 9 of trumps above the ace, other suits as before", function()
+  local def = assert(loader.load("hokm-jass-trumps"))
+  local g = game.new(def, { seed = 3, hands = 1, options = { players = 4 } })
+  g:play("trump S")
+  local rules = g.state.ctrick:rules()
+  local function winner(...)
+    local ct = talon.trick(rules, "S")
+    for i, c in ipairs { ... } do assert(ct:play(i, c)) end
+    return (ct:winner())
+  end
+  t.eq(winner("AS", "JS"), 2, "J♠ beats A♠ in trumps")
+  t.eq(winner("JS", "9S", "AS"), 1, "J♠ above 9♠ above A♠")
+  t.eq(winner("AH", "JH"), 1, "J♥ is below A♥ outside trumps")
+  t.eq(winner("AH", "9S"), 2, "a trump beats the ace led")
+end)
