@@ -215,9 +215,12 @@ local function common_hooks(spec, what, sets)
     -- the trick's event is built only where someone reads it: a quiet
     -- game (a simulation) pays nothing for it
     if event and not st.quiet then st:log("trick", nil, event, st, w, ct) end
-    local wk = wake_per[st]
-    if wk == nil then wk = wake_of(st) end
-    if wk and not wake_due(st, w, wk) then return nil, w, st.out end
+    -- (a batch calls it only when due: 'silent' is then a count)
+    if silent == nil then
+      local wk = wake_per[st]
+      if wk == nil then wk = wake_of(st) end
+      if wk and not wake_due(st, w, wk) then return nil, w, st.out end
+    end
     local nxt = on_trick(st, w, ct)
     if st.ctrick ~= ct then
       error(what .. ": on_trick must not replace st.ctrick (the engine's current trick)", 0)

@@ -13,6 +13,11 @@ local wake = {}
 -- than a hook, so a quiet playout's C batch keeps it without a call into
 -- Lua per trick.
 
+-- The checked declarations, one table per target (weak values), so that
+-- renewing a state's declaration at every hand makes no table.
+local DECLS = setmetatable({}, { __mode = "v" })
+local LAST_ONLY = {}
+
 -- The declaration of 'spec' checked: { to = N or nil } or false (none).
 local function wake_decl(spec, what, where, st)
   local w = spec.on_trick_when
@@ -23,7 +28,13 @@ local function wake_decl(spec, what, where, st)
     error(("%s: on_trick_when must be nil or a table { side_tricks = N (an integer 1 or"
       .. " more) or nil }, or a function of st returning one"):format(where or what), 0)
   end
-  return { to = to }
+  if to == nil then return LAST_ONLY end
+  local d = DECLS[to]
+  if not d then
+    d = { to = to }
+    DECLS[to] = d
+  end
+  return d
 end
 
 -- Per spec, the declaration resolved for each state (weak keys: false

@@ -52,7 +52,12 @@ local function finish_hand(g)
   if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
   local before = { table.unpack(st.scores) }
   def.score(st)
-  for i, v in ipairs(before) do before[i] = st.scores[i] - v end
+  local scores = st.scores
+  for i = 1, #before do -- as ipairs would: up to the first nil
+    local v = before[i]
+    if v == nil then break end
+    before[i] = scores[i] - v
+  end
   g.per_hand[#g.per_hand + 1] = before
   if g.stat_hands then measure.hand(g, st) end
   if g.checking then
