@@ -254,6 +254,7 @@ local play = tricks.phase {
     if st.tricks_played == 5 then return "end" end
     return nil
   end,
+  on_trick_when = {}, -- on_trick has nothing to do before the last trick
 }
 
 -- ===== scoring (EUC-R8, EUC-R9)

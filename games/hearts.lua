@@ -101,6 +101,7 @@ local play = tricks.phase {
     if #st.hands[w] == 0 then return "end" end
     return nil
   end,
+  on_trick_when = {}, -- on_trick has nothing to do before the last trick
 }
 
 -- ===== scoring (HRT-R8 … R10)

@@ -117,8 +117,6 @@ local function start_hand(st)
   local h = st.hakem
   st.dealer = st:prev(h)
   st.leader, st.turn = h, h
-  local tk = st.side_tricks -- tricks per side (2 and 4 players)
-  if tk then tk[1], tk[2] = 0, 0 else st.side_tricks = { 0, 0 } end
   st.gone = nil -- the card the last drawer saw go to the discards (HOK-R18)
   st:log("hand", nil, hand_event, st)
   deal.packets(st, h, FIVE, 1) -- HOK-R9/R13/R17: the Hakem's 5 first
@@ -298,13 +296,22 @@ local RACE = { __tostring = function(out)
   return ("Hakem Koti: %d-0 against the Hakem"):format(won)
 end }
 
+-- The tricks of each side (2 and 4 players: two sides).
+local function side_tricks(st)
+  local tk, side_of, won = { 0, 0 }, st.side_of, st.tricks_won
+  for s = 1, st.n do
+    local side = side_of[s]
+    tk[side] = tk[side] + won[s]
+  end
+  return tk
+end
+
 -- 2 and 4 players (HOK-R10, HOK-R19): sides race to 7 tricks, or play all
--- 13 with `play_all_tricks` (K2). Runs once per trick, so the common case
--- (nobody has 7 yet) returns early.
+-- 13 with `play_all_tricks` (K2); on_trick runs only once that can be
+-- decided (on_trick_when below).
 local function race_outcome(st, w)
-  local tk, side = st.side_tricks, st.side_of[w]
-  local won = tk[side] + 1
-  tk[side] = won
+  local tk, side = side_tricks(st), st.side_of[w]
+  local won = tk[side]
   if st.opts.play_all_tricks then
     if st.tricks_played < 13 then return nil end
     side = tk[1] >= 7 and 1 or 2 -- of 13 tricks, one side has 7 or more
@@ -344,11 +351,21 @@ local function on_trick(st, w)
   return nil
 end
 
+-- When a hand can be decided: with 2 or 4 players when a side reaches 7
+-- tricks (HOK-R10, HOK-R19), or after the last trick; with 3 after every
+-- trick (the clinch, HOK-R14).
+local RACE_TO_7, LAST_TRICK = { side_tricks = 7 }, {}
+local function decided_when(st)
+  if st.n == 3 then return nil end
+  return st.opts.play_all_tricks and LAST_TRICK or RACE_TO_7
+end
+
 local play_phase = tricks.phase {
   doc = "tricks: follow suit if you can, otherwise any card (HOK-R3)",
   rules = { follow = true }, -- HOK-R3
   rule = "HOK-R3",
   on_trick = on_trick,
+  on_trick_when = decided_when,
   event = trick_event,
   check = function(st, seat)
     local hand = st.hands[seat] -- a card not held is refused by the framework

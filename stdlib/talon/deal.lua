@@ -134,11 +134,7 @@ end
 -- every seat in order receives that many cards. 'order' is a list of seats,
 -- or a seat: then the 'count' seats in play from it (every seat in play
 -- when 'count' is nil), as st:order(first) lists them, with no list made
--- per deal.
--- The list of hands handed to pile:deal, reused by every call (the C call
--- only reads it) and emptied after it.
-local hands = {}
-
+-- per deal. One C call (pile:deal with the order) deals to st.hands.
 function deal.packets(st, order, pattern, count)
   -- a seat's list found with no call (this runs at every deal of a
   -- simulation); a list given as it is
@@ -150,11 +146,7 @@ function deal.packets(st, order, pattern, count)
     order = new_order(st, order, count)
   end
   if st.dealing then return from_given(st, order, pattern) end
-  local all, n = st.hands, #order
-  for i = 1, n do hands[i] = all[order[i]] end
-  for i = #hands, n + 1, -1 do hands[i] = nil end -- left by a deal that raised
-  st.stock:deal(hands, pattern)
-  for i = 1, n do hands[i] = nil end
+  st.stock:deal(st.hands, pattern, order)
 end
 
 -- Draws one card from the stock (nil when empty).

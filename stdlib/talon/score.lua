@@ -53,6 +53,11 @@ function score.leaders(st) return firsts(st, higher) end
 function score.target_result(st)
   local target = st.opts.target
   if not target then return nil end
+  local top -- the highest score, as score.leaders finds it: most hands
+  for _, v in ipairs(st.scores) do -- leave it below the target, no list made
+    if not top or v > top then top = v end
+  end
+  if top ~= nil and top < target then return nil end
   local leaders, best = score.leaders(st)
   if best < target or #leaders > 1 then return nil end
   return score.result(st, leaders[1])

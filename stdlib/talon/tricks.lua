@@ -5,6 +5,8 @@
 -- Built for the per-card path of playouts: the legal cards are written
 -- into one Hand the state keeps, and card suits/ranks come from a per-deck
 -- cache keyed by the interned cards instead of userdata field lookups.
+local wake = require "talon.tricks_wake"
+
 local tricks = {}
 
 local info_cache = setmetatable({}, { __mode = "k" })
@@ -183,6 +185,9 @@ local function why_not(spec, st, seat, cards, down)
   return st:violation(own or spec.rule, why.because, satisfy), own ~= nil
 end
 
+-- when on_trick is due (spec.on_trick_when): talon.tricks_wake
+local wakes, wake_due, wake_arg = wake.of, wake.due, wake.arg
+
 -- The hooks tricks.phase and tricks.set_phase share: entering the phase
 -- (the hand's talon.Trick in st.ctrick) and the end of a trick (its
 -- winner's bookkeeping and the game's on_trick); 'sets' says whether the
@@ -194,19 +199,28 @@ local function common_hooks(spec, what, sets)
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump
   local event = spec.event
   local talon = require "talon"
+  local wake_per, wake_of = wakes(spec, what, where_of[spec])
 
   -- the bookkeeping of a full trick won by seat 'w' (t:winner()), then
-  -- on_trick; the caller has added the cards to st.won[w]. Returns the
-  -- next phase (nil to stay), the next mover and the seats sitting out:
-  -- the hook of t:play_tricks, which goes on from that seat (the leader
-  -- on_trick chose, if it set st.turn) among the seats then in play.
-  local function after_trick(st, w, ct)
+  -- on_trick when it is due (spec.on_trick_when); the caller has added the
+  -- cards to st.won[w]. Returns the next phase (nil to stay), the next
+  -- mover and the seats sitting out: the hook of t:play_tricks, which
+  -- goes on from that seat (the leader on_trick chose, if it set st.turn)
+  -- among the seats then in play, and which counts the tricks it played
+  -- without calling it ('silent', already in st.tricks_won).
+  local function after_trick(st, w, ct, silent)
     st.tricks_won[w] = st.tricks_won[w] + 1
-    st.tricks_played = st.tricks_played + 1
+    st.tricks_played = st.tricks_played + 1 + (silent or 0)
     st.leader, st.turn = w, w
     -- the trick's event is built only where someone reads it: a quiet
     -- game (a simulation) pays nothing for it
     if event and not st.quiet then st:log("trick", nil, event, st, w, ct) end
+    -- (a batch calls it only when due: 'silent' is then a count)
+    if silent == nil then
+      local wk = wake_per[st]
+      if wk == nil then wk = wake_of(st) end
+      if wk and not wake_due(st, w, wk) then return nil, w, st.out end
+    end
     local nxt = on_trick(st, w, ct)
     if st.ctrick ~= ct then
       error(what .. ": on_trick must not replace st.ctrick (the engine's current trick)", 0)
@@ -222,6 +236,7 @@ local function common_hooks(spec, what, sets)
   end
 
   local function enter_phase(st)
+    wake_of(st, true)
     -- t:play_out takes the seats from #st.hands: one hand per seat
     if #st.hands ~= st.n then
       error(("%s: st.hands holds %d hands for %d seats"):format(what, #st.hands, st.n), 0)
@@ -248,7 +263,7 @@ local function common_hooks(spec, what, sets)
     return ct
   end
 
-  return enter_phase, finish, after_trick, new_trick
+  return enter_phase, finish, after_trick, new_trick, wake_of
 end
 
 -- Builds the phase; spec fields:
@@ -313,7 +328,8 @@ end
 
 function tricks.phase(spec)
   where_of[spec] = where_of[spec] or declared_at(2)
-  local enter, finish, after_trick, new_trick = common_hooks(spec, "tricks.phase", false)
+  local enter, finish, after_trick, new_trick, wake_of =
+    common_hooks(spec, "tricks.phase", false)
   return declare_batch({
     doc = spec.doc,
     cards = true,
@@ -344,8 +360,16 @@ function tricks.phase(spec)
     playout = function(st, seat, rng, act, act_seat, k, stop)
       local ct = st.ctrick
       if k + st.n_in - #ct > stop then return k, nil, seat end
-      return ct:play_tricks(st.hands, seat, rng, act, act_seat, k, stop, st.won,
-        after_trick, st, st.out, st.playout_policy)
+      local wk = wake_arg(st, wake_of(st))
+      local k2, nxt, mover, silent = ct:play_tricks(st.hands, seat, rng, act, act_seat, k,
+        stop, st.won, after_trick, st, st.out, st.playout_policy, wk)
+      -- the tricks played without a call of after_trick since its last
+      -- call: counted in st.tricks_won by the batch, their winner to lead
+      if silent and silent > 0 then
+        st.tricks_played = st.tricks_played + silent
+        st.leader, st.turn = mover, mover
+      end
+      return k2, nxt, mover
     end,
   }, spec)
 end

@@ -229,6 +229,9 @@ static const char *const driver[] = {
     "add(\"pile:deal\", method(\"talon.Pile\", \"deal\"),\n",
     "  function(o) return { o.pile, { o.deck:hand(), o.deck:hand() }, { 2, 2 } "
     "} end)\n",
+    "add(\"pile:deal (order)\", method(\"talon.Pile\", \"deal\"),\n",
+    "  function(o) return { o.pile, { o.deck:hand(), o.deck:hand() }, { 2, 2 "
+    "}, { 2, 1, 2 } } end)\n",
     "add(\"pile:find\", method(\"talon.Pile\", \"find\"), function(o) return { "
     "o.pile, \"A\", 1 } end)\n",
     "add(\"Pile.__len\", meta(\"talon.Pile\", \"__len\"), function(o) return { "
@@ -314,6 +317,11 @@ static const char *const driver[] = {
     "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
     "function() return nil, 1 end, 0, nil, { lead = \"lead\", up = \"beat\", "
     "down = \"down\" }, { percent = 100, sides = { 1, 2 } } } end)\n",
+    "add(\"trick:play_tricks (wake)\", method(\"talon.Trick\", "
+    "\"play_tricks\"),\n",
+    "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
+    "function() return nil, 1 end, 0, nil, nil, { counts = { 0, 0 }, "
+    "sides = { 1, 2 }, to = 2 } } end)\n",
     "add(\"Trick.__len\", meta(\"talon.Trick\", \"__len\"), function(o) return "
     "{ o.trick } end)\n",
     "add(\"Trick.__tostring\", meta(\"talon.Trick\", \"__tostring\"), "
@@ -408,6 +416,23 @@ static const char *const driver[] = {
     "      try({ name = name, getf = getf }, (\"(key %s = %s)\"):format(k, "
     "h[1]), args(o, spec), 2)\n",
     "    end\n",
+    "  end\n",
+    "end\n",
+    "-- Every key of t:play_tricks's wake, and its first count and side, set\n",
+    "-- to every hostile value.\n",
+    "for _, k in ipairs { \"counts\", \"sides\", \"to\", \"counts1\", "
+    "\"sides1\" } do\n",
+    "  for _, h in ipairs(hostile(fresh())) do\n",
+    "    local o = fresh()\n",
+    "    local wake = { counts = { 0, 0 }, sides = { 1, 2 }, to = 2 }\n",
+    "    if k == \"counts1\" then wake.counts[1] = h[2]\n",
+    "    elseif k == \"sides1\" then wake.sides[1] = h[2]\n",
+    "    else wake[k] = h[2] end\n",
+    "    try({ name = \"trick:play_tricks\", getf = method(\"talon.Trick\", "
+    "\"play_tricks\") },\n",
+    "      (\"(wake.%s = %s)\"):format(k, h[1]), { o.trick, o.hands, 1, o.rng, "
+    "{}, {}, 0, 4,\n",
+    "      o.won, function() return nil, 1 end, 0, nil, nil, wake }, 14)\n",
     "  end\n",
     "end\n",
     "return calls, errors, table.concat(bad, \"\\n\")\n",

@@ -151,6 +151,45 @@ static int pile_put_bottom(lua_State *L) {
   return 1;
 }
 
+/* The 'n' hands of the table at 2 that p:deal deals to (order at 4: seat
+ * numbers into that table, read raw; nil: every hand in turn), each kept
+ * on the stack while the deal runs. Returns n. */
+static int deal_hands(lua_State *L, const tl_pile *p, tv_hand **hands) {
+  enum { MAX_SEATS = 16 };
+  lua_Unsigned ns = lua_rawlen(L, 2); /* 1 to 16: checked by pile_deal */
+  bool ordered = !lua_isnoneornil(L, 4);
+  lua_Unsigned n = ns;
+  if (ordered) {
+    luaL_checktype(L, 4, LUA_TTABLE);
+    n = lua_rawlen(L, 4);
+    luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, 4, "1 to 16 seats");
+  }
+  luaL_checkstack(L, MAX_SEATS, "too many hands");
+  for (int i = 0; i < (int)n; i++) {
+    lua_Integer at = i + 1;
+    if (ordered) {
+      int isnum = lua_rawgeti(L, 4, i + 1) == LUA_TNUMBER;
+      at = isnum ? lua_tointegerx(L, -1, &isnum) : 0;
+      lua_pop(L, 1);
+      if (!isnum || at < 1 || at > (lua_Integer)ns)
+        return luaL_argerror(L, 4,
+                             lua_pushfstring(L,
+                                             "entry %d is not a seat 1 to %d",
+                                             i + 1, (int)ns));
+    }
+    lua_rawgeti(L, 2, at); /* stays on the stack: keeps the hand alive */
+    tl_hand *h = tl_test_hand(L, -1);
+    if (!h || h->deck != p->deck)
+      return luaL_argerror(
+          L, 2,
+          lua_pushfstring(L, "entry %d is not a hand of this deck", (int)at));
+    hands[i] = &h->h;
+  }
+  return (int)n;
+}
+
+/* p:deal(hands, pattern[, order]) -> p: each packet size of 'pattern' to
+ * every hand in turn (hands[order[i]] with 'order'), from the top. */
 static int pile_deal(lua_State *L) {
   tl_pile *p = tl_check_pile(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -161,17 +200,8 @@ static int pile_deal(lua_State *L) {
   lua_Unsigned ns = lua_rawlen(L, 2), np = lua_rawlen(L, 3);
   luaL_argcheck(L, ns >= 1 && ns <= MAX_SEATS, 2, "1 to 16 hands");
   luaL_argcheck(L, np >= 1 && np <= MAX_PACKETS, 3, "1 to 64 packet sizes");
-  luaL_checkstack(L, MAX_SEATS, "too many hands");
-  lua_settop(L, 3);
-  for (int i = 0; i < (int)ns; i++) {
-    lua_rawgeti(L, 2, i + 1); /* stays on the stack: keeps the hand alive */
-    tl_hand *h = tl_test_hand(L, -1);
-    if (!h || h->deck != p->deck)
-      return luaL_argerror(
-          L, 2,
-          lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
-    hands[i] = &h->h;
-  }
+  lua_settop(L, 4);
+  int n = deal_hands(L, p, hands);
   for (int i = 0; i < (int)np; i++) {
     lua_rawgeti(L, 3, i + 1);
     lua_Integer k = lua_tointeger(L, -1);
@@ -184,7 +214,7 @@ static int pile_deal(lua_State *L) {
     lua_pop(L, 1);
   }
   tv_err e;
-  if (tv_pile_deal(&p->p, hands, (int)ns, pattern, (int)np, &e) != TV_OK)
+  if (tv_pile_deal(&p->p, hands, n, pattern, (int)np, &e) != TV_OK)
     return tl_raise(L, &e);
   lua_settop(L, 1);
   return 1;

@@ -132,6 +132,92 @@ const tv_trick_policy *tl_trick_check_policy(lua_State *L, int arg, int nh,
   return p;
 }
 
+/* The declared moments of a batch's hook: the 'wake' at 'arg' (0: none,
+ * the hook after every trick), { counts = {tricks won by seat}, sides =
+ * {side of each seat}, to = N or nil }, read raw into this copy when the
+ * batch starts and again after each call of the hook (no Lua runs in
+ * between); its counts table stays on the stack at 'counts'. */
+typedef struct wake {
+  int arg, counts, nh;
+  lua_Integer to; /* 0: no side target */
+  lua_Integer count[TV_TRICK_MAX_PLAYS];
+  uint8_t side[TV_TRICK_MAX_PLAYS];
+} wake;
+
+/* t[s] (t the table at 'idx') as an integer 0..max, else an error naming
+ * wake.what[s]. */
+static lua_Integer wake_int(lua_State *L, const wake *wk, int idx, int s,
+                            lua_Integer max, const char *what) {
+  int isnum;
+  lua_rawgeti(L, idx, s);
+  lua_Integer v = lua_tointegerx(L, -1, &isnum);
+  lua_pop(L, 1);
+  if (!isnum || v < 0 || v > max)
+    luaL_argerror(L, wk->arg,
+                  lua_pushfstring(L, "wake.%s[%d]: an integer 0..%I expected",
+                                  what, s, max));
+  return v;
+}
+
+/* Pushes wake[key], a table (raises otherwise). */
+static void wake_table(lua_State *L, const wake *wk, const char *key) {
+  lua_pushstring(L, key);
+  if (lua_rawget(L, wk->arg) != LUA_TTABLE)
+    luaL_argerror(L, wk->arg,
+                  lua_pushfstring(L, "wake.%s: a table expected", key));
+}
+
+/* Reads the wake table into 'wk'; its counts table replaces the value at
+ * wk->counts. */
+static void wake_load(lua_State *L, wake *wk) {
+  if (wk->arg == 0) return;
+  lua_pushliteral(L, "to");
+  lua_rawget(L, wk->arg);
+  int isnum;
+  wk->to = lua_tointegerx(L, -1, &isnum);
+  if (!lua_isnil(L, -1) && (!isnum || wk->to < 1))
+    luaL_argerror(L, wk->arg, "wake.to: nil or an integer 1 or more expected");
+  lua_pop(L, 1);
+  wake_table(L, wk, "sides");
+  for (int s = 0; s < wk->nh; s++)
+    wk->side[s] = (uint8_t)wake_int(L, wk, -1, s + 1, 255, "sides");
+  lua_pop(L, 1);
+  wake_table(L, wk, "counts");
+  lua_replace(L, wk->counts);
+  for (int s = 0; s < wk->nh; s++)
+    wk->count[s] =
+        wake_int(L, wk, wk->counts, s + 1, LUA_MAXINTEGER - 1, "counts");
+}
+
+/* Whether the trick just won by 'w' brings its side to wk->to tricks. */
+static bool side_reaches(const wake *wk, int w) {
+  if (wk->to == 0) return false;
+  lua_Integer sum = 0;
+  for (int s = 0; s < wk->nh; s++) {
+    if (wk->side[s] != wk->side[w - 1]) continue;
+    lua_Integer v = wk->count[s] + (s == w - 1);
+    if (v >= wk->to - sum) return true; /* sum < to: no overflow */
+    sum += v;
+  }
+  return false;
+}
+
+/* After a full trick won by 'w': true when the hook is due (the hand's last
+ * trick, every seat in play out of cards, or wake.to reached); otherwise
+ * counts[w] goes up by one here, as the hook would have counted it. */
+static bool wake_due(lua_State *L, wake *wk, tv_hand **hands, uint32_t out,
+                     int w) {
+  if (wk->arg == 0) return true;
+  bool empty = true;
+  for (int s = 0; s < wk->nh && empty; s++)
+    if (!(out & (1u << s)) && hands[s]->size > 0) empty = false;
+  if (empty || side_reaches(wk, w)) return true;
+  wk->count[w - 1]++;
+  lua_pushinteger(L, wk->count[w - 1]);
+  lua_rawseti(L, wk->counts, w);
+  return false;
+}
+
 /* Plays up to 'max' cards of the current trick from 'seat' among the
  * seats in play (emptying a full trick first), records them after 'at' in
  * the tables at 'ci' when ci > 0, and adds a trick it fills to 'wins'
@@ -230,7 +316,14 @@ static int trick_play_out(lua_State *L) {
  * them (an error at the end of the batch says so). With 'policy' ({
  * percent = 0..100, sides = {side of each seat}}) the followers play by
  * the rule of thumb of tv_trick_policy_pick that often (a search's
- * futures); without it every card is drawn uniformly. */
+ * futures); without it every card is drawn uniformly. With 'wake' ({
+ * counts = {tricks won by seat}, sides = {side of each seat}, to = N or
+ * nil}, read raw) the hook runs only after the hand's last trick (every
+ * seat in play out of cards) and after a trick that brings its winner's
+ * side to 'to' tricks; after any other trick the batch adds one to
+ * counts[winner] itself and the winner leads. The hook then gets a fourth
+ * argument, the tricks played since its last call without it, and the
+ * batch returns a fourth value, those after the last call. */
 static int trick_play_tricks(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
@@ -244,11 +337,19 @@ static int trick_play_tricks(lua_State *L) {
   luaL_checktype(L, 9, LUA_TTABLE);
   check_hands(L, 9, t, nh, wins);
   luaL_checktype(L, 10, LUA_TFUNCTION);
-  lua_settop(L, 13);
+  lua_settop(L, 14);
   uint32_t out = tl_trick_seats_out(L, 12, nh, 12);
   tv_trick_policy policy;
   const tv_trick_policy *pol = tl_trick_check_policy(L, 13, nh, &policy);
-  int anchors = 14; /* hands[1..nh], then won[1..nh] */
+  wake wk = {.arg = 0, .counts = 15, .nh = nh};
+  if (!lua_isnil(L, 14)) {
+    luaL_checktype(L, 14, LUA_TTABLE);
+    wk.arg = 14;
+  }
+  lua_Integer silent = 0;
+  lua_pushnil(L); /* 15: wake.counts */
+  wake_load(L, &wk);
+  int anchors = 16; /* hands[1..nh], then won[1..nh] */
   anchor_hands(L, 2, nh);
   anchor_hands(L, 9, nh);
   int base = lua_gettop(L); /* the hook's results go above */
@@ -261,12 +362,23 @@ static int trick_play_tricks(lua_State *L) {
         play_rest(L, t, hands, nh, out, (int)seat, r, pol, nin, 5, at, 9, wins);
     played_any = 1;
     lua_settop(L, base);
+    int w = t->t.p[t->t.best].seat;
+    if (!wake_due(L, &wk, hands, out, w)) {
+      silent++;
+      seat = w;
+      tv_trick_clear(&t->t);
+      lua_pushnil(L);
+      continue;
+    }
     lua_pushvalue(L, 10);
     lua_pushvalue(L, 11);
-    lua_pushinteger(L, t->t.p[t->t.best].seat);
+    lua_pushinteger(L, w);
     lua_pushvalue(L, 1);
-    lua_call(L, 3, 3); /* base + 1: result, + 2: next, + 3: out */
+    if (wk.arg) lua_pushinteger(L, silent);
+    silent = 0;
+    lua_call(L, wk.arg ? 4 : 3, 3); /* base + 1: result, + 2: next, + 3: out */
     if (!lua_isnil(L, base + 1)) break;
+    wake_load(L, &wk);
     seat = luaL_checkinteger(L, base + 2);
     luaL_argcheck(L, seat >= 1 && seat <= nh, 10,
                   "the hook's next seat is outside 1..#hands");
@@ -286,7 +398,9 @@ static int trick_play_tricks(lua_State *L) {
   lua_insert(L, -2); /* at, result */
   if (!lua_isnil(L, -1)) return 2;
   lua_pushinteger(L, seat);
-  return 3; /* at, nil, seat */
+  if (!wk.arg) return 3; /* at, nil, seat */
+  lua_pushinteger(L, silent);
+  return 4;
 }
 
 const luaL_Reg tl_trick_batch_methods[] = {

@@ -52,7 +52,12 @@ local function finish_hand(g)
   if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
   local before = { table.unpack(st.scores) }
   def.score(st)
-  for i, v in ipairs(before) do before[i] = st.scores[i] - v end
+  local scores = st.scores
+  for i = 1, #before do -- as ipairs would: up to the first nil
+    local v = before[i]
+    if v == nil then break end
+    before[i] = scores[i] - v
+  end
   g.per_hand[#g.per_hand + 1] = before
   if g.stat_hands then measure.hand(g, st) end
   if g.checking then
@@ -239,9 +244,10 @@ function G:legal_hand()
   return h
 end
 
--- A uniformly random legal action drawn with 'rng'. In a card phase the
--- legal Hand is sampled directly and the card is remembered, so playing it
--- next skips the legality check (it cannot be illegal).
+-- A uniformly random legal action drawn with 'rng'. The card or action
+-- table drawn is remembered, so playing it next skips the legality check
+-- (it cannot be illegal: a card is drawn from the legal Hand, a table is
+-- one of the game's own legal actions, as talon.host.policy marks them).
 function G:random(rng)
   local ph = self.ph
   if not ph then return nil end
@@ -251,7 +257,9 @@ function G:random(rng)
     return card
   end
   local list = self:legal()
-  return list[rng:int(1, #list)]
+  local a = list[rng:int(1, #list)]
+  if type(a) == "table" then self.picked = a end
+  return a
 end
 
 -- A non-card phase's legal list, read raw: an action table carrying a
@@ -443,8 +451,9 @@ end
 
 -- Applies an action or raises its violation (an error object).
 function G:play(a)
-  -- the card G:random just drew (the path of bots) needs no check; the
-  -- pick is forgotten at every action, so it is always the current one's
+  -- the card or action G:random just drew (the path of bots) needs no
+  -- check; the pick is forgotten at every action, so it is always the
+  -- current one's
   if a ~= nil and a == self.picked and not self.aborted then return commit(self, a) end
   local ok, v = self:try(a)
   if not ok then error(v, 2) end

@@ -321,9 +321,10 @@ local blanks = setmetatable({}, { __mode = "k" })
 -- allocating and collecting them was a tenth of a simulated Hokm hand.
 local function reuse_hand(st, n)
   local hands, won, tricks_won = st.hands, st.won, st.tricks_won
+  local clear = hands[1].clear -- Hand:clear, found once for the 2n calls
   for s = 1, n do
-    hands[s]:clear()
-    won[s]:clear()
+    clear(hands[s])
+    clear(won[s])
     tricks_won[s] = 0
   end
   local known = st.known

@@ -131,6 +131,24 @@ t.test("packets come off the top in seat order", function()
   t.eq(tostring(p), "[8S 7S]")
 end)
 
+-- docs/api.md "Piles": with an order, the hands it names (seats into
+-- 'hands', read raw; one may come twice) receive the packets in its order.
+t.test("an order deals to the hands it names, in its order", function()
+  local d = talon.deck { ranks = FRENCH }
+  local p = d:pile("AS KS QS JS TS 9S 8S 7S")
+  local hs = hands(d, 3)
+  t.eq(p:deal(hs, { 2 }, { 3, 1 }), p, "returns the pile")
+  t.eq(tostring(hs[3]), "{AS KS}")
+  t.eq(tostring(hs[1]), "{QS JS}")
+  t.eq(#hs[2], 0, "a hand the order leaves out gets nothing")
+  p:deal(hs, { 1 }, { 2, 2 })
+  t.eq(tostring(hs[2]), "{TS 9S}")
+  for _, bad in ipairs { { 4 }, { 0 }, { "1" }, { 1.5 }, {} } do
+    t.checkerror("bad argument", p.deal, p, hs, { 1 }, bad)
+  end
+  t.eq(tostring(p), "[8S 7S]", "a refused order deals nothing")
+end)
+
 -- docs/api.md "Piles": a deal the pile cannot serve raises and changes
 -- neither the pile nor the hands.
 t.test("a failed deal changes nothing", function()

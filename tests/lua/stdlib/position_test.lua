@@ -106,7 +106,7 @@ t.test("a hand-written position: the last three tricks of a Hokm hand", function
   t.eq(legal_text(g), "{KS}", "P2 must follow spades (HOK-R3)")
   g:play("KS"); g:play("QS"); g:play("JS")
   t.eq(g:mover(), 1, "A♠ won the trick (HOK-R4)")
-  t.eq(g.state.side_tricks, { 6, 5 })
+  t.eq(g.state.tricks_won, { 4, 3, 2, 2 }, "the sides at 6 tricks to 5")
   g:play("2H")
   t.eq(legal_text(g), "{QD 3C}", "void in hearts: any card")
 end)
