@@ -127,13 +127,14 @@ local FOOT = "  ± 95 %% intervals: Wilson for proportions, normal for means, ma
 -- When some matches had no winner (a pot game's session ending with the
 -- most chips tied), each side's share of the matches that had one: rows
 -- { label, text, "" } after the count of those without.
-local function decided_rows(side, by_id)
+local function decided_rows(by_id)
   local und, rows = by_id.undecided, {}
   local d = und and und.acc.n - und.acc.x or 0
   if not und or und.acc.x == 0 or d <= 0 or und.acc.lost then return rows end
-  for k = 1, #side.measures do
+  local k = 1
+  while by_id["wins." .. k] do
     local w = by_id["wins." .. k]
-    if not w then break end
+    k = k + 1
     local p = w.acc.x / d
     local lo, hi = estimate.wilson(p, d)
     local half = lo and math.max(p - lo, hi - p)
@@ -158,7 +159,7 @@ function report.sim(s)
       rows[#rows + 1] = { label, report.text(v, half, unit),
                           m.kind == "value" and distribution(acc) or "" }
       if m.id == "undecided" then
-        for _, r in ipairs(decided_rows(side, by_id)) do rows[#rows + 1] = r end
+        for _, r in ipairs(decided_rows(by_id)) do rows[#rows + 1] = r end
       end
     end
   end

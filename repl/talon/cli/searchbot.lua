@@ -63,14 +63,12 @@ end
 -- play in the futures: a function(world, rng) -> action or nil for
 -- talon.host.policy.rollout. The bot is given the world's
 -- view of the seat to move, as at a table, under the budget; an answer
--- that fails, is nothing or is not legal leaves the choice to the
--- search's own policy.
+-- that fails or is nothing leaves the choice to the search's own policy,
+-- and so does one that is not legal (the rollout tries it once).
 function searchbot.model(b)
   return function(w, rng)
     local ok, a = sandbox.call(b.choose, w:view(w:mover()), rng)
-    if not ok or a == nil then return nil end
-    if type(a) == "string" then a = w:parse(a) end
-    if a == nil or w:why(a) ~= nil then return nil end
+    if not ok then return nil end
     return a
   end
 end

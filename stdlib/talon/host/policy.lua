@@ -52,12 +52,12 @@ function policy.candidates(actions)
 end
 
 -- One step of a future outside card play: the model's choice when one is
--- given and it answers, else a verb at random among those offered (in the
--- order they first appear), then its lowest value on a scale, or one of
--- its actions at random.
+-- given and it answers with a legal action (g:try checks it once), else a
+-- verb at random among those offered (in the order they first appear),
+-- then its lowest value on a scale, or one of its actions at random.
 local function step(g, rng, model)
   local chosen = model and model(g, rng)
-  if chosen ~= nil then return g:play(chosen) end
+  if chosen ~= nil and g:try(chosen) then return end
   local list = g:legal()
   local verbs, by = {}, {}
   for _, a in ipairs(list) do
@@ -82,7 +82,7 @@ end
 
 -- Plays game 'g' (a fork) to its end: the phases before card play by
 -- step above, then uniformly random actions on the fast path. 'model'
--- (optional): function(g, rng) -> one of g's legal actions or nil, the
+-- (optional): function(g, rng) -> an action (played if legal) or nil, the
 -- choices outside card play of every seat (talon.cli.searchbot: a game's
 -- rule-of-thumb bot, for `--bots search:N+rule`).
 function policy.rollout(g, rng, model)
