@@ -11,6 +11,7 @@ local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local window = require "talon.window"
+local beside = require "talon.beside"
 local declare = require "games.bura.declare"
 local money = require "games.bura.money"
 local rules = require "games.bura.rules"
@@ -59,16 +60,7 @@ local play = tricks.set_phase {
 window.force_lead(play, "molodka", function(st) return st.opts.lead_declared_combo end,
   "BUR-R6")
 
-local set_legal, set_apply = play.legal, play.apply
-play.legal = function(st, seat)
-  local list = set_legal(st, seat)
-  list[#list + 1] = money.CLAIM
-  return list
-end
-play.apply = function(st, seat, a)
-  if a.verb == "claim" then return money.claim(st, seat) end
-  return set_apply(st, seat, a)
-end
+beside.action(play, money.CLAIM, money.claim)
 
 local function deal_hand(st)
   st.memory = nil

@@ -343,6 +343,15 @@ int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
 bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
                      tv_hand *play, bool *down);
 
+/* A uniformly random choice among the legal next plays from h and 'extra'
+ * other actions a game lists after them (a claim beside the cards, say),
+ * drawn as one draw of r over the whole list. Returns 0 with the play in
+ * *play and *down, k >= 1 when the k-th other action was drawn (*play and
+ * *down untouched), or -1 when there is nothing to draw. 'extra' below 0
+ * counts as 0; tv_trick_random is this with none. */
+int tv_trick_random_among(const tv_trick *t, const tv_hand *h, tv_rng *r,
+                          int extra, tv_hand *play, bool *down);
+
 /* Random playout of the rest of a trick of one-card face-up plays: the
  * seats in play play in turn from 'seat' (seats are 1..nhands and
  * hands[s - 1] is seat s's hand; bit s - 1 of 'out' set: seat s sits out;

@@ -177,19 +177,26 @@ static bool take_kth(const tv_hand *play, bool down, void *ud) {
   return false;
 }
 
-bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
-                     tv_hand *play, bool *down) {
+int tv_trick_random_among(const tv_trick *t, const tv_hand *h, tv_rng *r,
+                          int extra, tv_hand *play, bool *down) {
   keep k;
   k.n = 0;
   int n = tv_trick_each_play(t, h, keep_play, &k);
-  if (n == 0) return false;
-  int i = (int)tv_rng_below(r, (uint64_t)n);
+  if (extra < 0) extra = 0;
+  if (n + extra == 0) return -1;
+  int i = (int)tv_rng_below(r, (uint64_t)n + (uint64_t)extra);
+  if (i >= n) return i - n + 1;
   if (i < KEEP_PLAYS) {
     *play = k.play[i];
     *down = k.down[i];
-    return true;
+    return 0;
   }
   pick p = {i, play, down};
   tv_trick_each_play(t, h, take_kth, &p);
-  return true;
+  return 0;
+}
+
+bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
+                     tv_hand *play, bool *down) {
+  return tv_trick_random_among(t, h, r, 0, play, down) == 0;
 }

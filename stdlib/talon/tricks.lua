@@ -494,19 +494,32 @@ end
 -- wrapper of the phase (window.force_lead) still sees every lead. In a
 -- search's futures (st.playout_policy) the followers play by the engine's
 -- rule of thumb instead (tv_trick_policy_set).
+-- 'extra' (optional) counts the actions a wrapper lists after the plays
+-- (talon.beside); the draw is then over them too, and the k-th of them
+-- drawn is returned as a fourth value for the wrapper to play.
+local takes_extra = setmetatable({}, { __mode = "k" })
 local function set_playout(spec, after_trick)
   local actions = require "talon.actions"
   local how = { lead = "lead", down = "down", up = "beat", meta = actions.Action }
-  return function(st, seat, rng, act, act_seat, k, stop)
+  local function playout(st, seat, rng, act, act_seat, k, stop, extra)
     local ct = st.ctrick
     -- the verb of a face-up follow, read as the legal hook reads it
     how.up = up_verb(spec, st)
-    local k2, nxt, mover = ct:play_sets(st.hands, seat, rng, act, act_seat, k, stop, st.won,
-      after_trick, st, st.out, how, st.playout_policy)
+    local k2, nxt, mover, drawn = ct:play_sets(st.hands, seat, rng, act, act_seat, k, stop,
+      st.won, after_trick, st, st.out, how, st.playout_policy, extra)
     -- within a trick the phase's mover is st.turn, as apply leaves it
     if nxt == nil and #ct > 0 then st.turn = mover end
-    return k2, nxt, mover
+    return k2, nxt, mover, drawn
   end
+  takes_extra[playout] = true
+  return playout
+end
+
+-- Whether playout 'f' takes the count of actions listed after the plays
+-- (a set phase's, or a wrapper's that passes it on: talon.beside).
+function tricks.takes_extra(f, set)
+  if set then takes_extra[f] = true end
+  return takes_extra[f] == true
 end
 
 function tricks.set_phase(spec)

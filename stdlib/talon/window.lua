@@ -110,11 +110,12 @@ function window.force_lead(play, kind, enabled, rule)
   if batched then
     -- the quiet playout stands for the hooks as wrapped here: a forced
     -- lead goes the ordinary way (one action drawn from its list of one)
-    play.playout = function(st, seat, rng, act, act_seat, k, stop)
+    play.playout = function(st, seat, rng, act, act_seat, k, stop, extra)
       if forced(st, seat) then return k, nil, seat end
-      return playout(st, seat, rng, act, act_seat, k, stop)
+      return playout(st, seat, rng, act, act_seat, k, stop, extra)
     end
     tricks.declare_batch(play)
+    if tricks.takes_extra(playout) then tricks.takes_extra(play.playout, true) end
   end
   return play
 end

@@ -317,6 +317,11 @@ static const char *const driver[] = {
     "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
     "function() return nil, 1 end, 0, nil, { lead = \"lead\", up = \"beat\", "
     "down = \"down\" }, { percent = 100, sides = { 1, 2 } } } end)\n",
+    "add(\"trick:play_sets (extra)\", method(\"talon.Trick\", "
+    "\"play_sets\"),\n",
+    "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
+    "function() return nil, 1 end, 0, nil, { lead = \"lead\", up = \"beat\", "
+    "down = \"down\" }, nil, 2 } end)\n",
     "add(\"trick:play_tricks (wake)\", method(\"talon.Trick\", "
     "\"play_tricks\"),\n",
     "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "

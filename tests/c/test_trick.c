@@ -601,6 +601,40 @@ static void random_plays_are_legal(void **state) {
   }
 }
 
+/* An action a game lists after the plays (Bura's claim, BUR-R10): one
+ * draw over the plays and the extras, as a draw from the legal list; the
+ * k-th extra is returned as k, an empty list as -1. */
+static void random_among_draws_the_extras_too(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, KOSEL_RANKS, KOSEL_POINTS, 1);
+  tv_trick_rules r = kosel_rules(&d);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 0);
+  tv_hand h = H(&d, "AS KS 7D"), none, p;
+  tv_hand_clear(&none);
+  bool down = false;
+  int n = tv_trick_each_play(&t, &h, NULL, NULL);
+  assert_true(n > 1);
+  tv_rng a, b;
+  tv_rng_seed(&a, 11);
+  tv_rng_seed(&b, 11);
+  int seen[3] = {0, 0, 0};
+  for (int i = 0; i < 600; i++) {
+    int want = (int)tv_rng_below(&b, (uint64_t)n + 2);
+    int k = tv_trick_random_among(&t, &h, &a, 2, &p, &down);
+    assert_int_equal(k, want >= n ? want - n + 1 : 0);
+    if (k == 0)
+      assert_int_equal(tv_trick_check(&t, &h, &p, down, TV_STYLE_ASCII, NULL),
+                       TV_OK);
+    seen[k]++;
+  }
+  assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+  assert_int_equal(tv_trick_random_among(&t, &none, &a, 0, &p, &down), -1);
+  assert_int_equal(tv_trick_random_among(&t, &none, &a, 1, &p, &down), 1);
+  assert_int_equal(tv_trick_random_among(&t, &h, &a, -3, &p, &down), 0);
+}
+
 /* ---- random playout of a trick ---------------------------------------- */
 
 /* tv_trick_play_out (HOK-R3 rules, seeds 1..300): every card it plays is
@@ -901,6 +935,7 @@ int main(void) {
       cmocka_unit_test(short_hand_plays_all_face_down),
       cmocka_unit_test(short_hand_goes_face_down_in_open_play),
       cmocka_unit_test(random_plays_are_legal),
+      cmocka_unit_test(random_among_draws_the_extras_too),
       cmocka_unit_test(play_out_draws_like_a_legal_pick),
       cmocka_unit_test(play_out_counts_copies_and_stops_at_max),
       cmocka_unit_test(play_out_refuses_bad_input),

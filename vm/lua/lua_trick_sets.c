@@ -44,25 +44,32 @@ static void verb_of(lua_State *L, int arg, const char *key) {
     luaL_argerror(L, arg, lua_pushfstring(L, "how.%s: a verb expected", key));
 }
 
+/* The most actions a game may list after the plays (t:play_sets' extra). */
+#define MAX_EXTRA 16
+
 /* t:play_sets(hands, seat, rng, act, act_seat, at, stop, won, after, arg,
- * out, how [, policy]) -> at, result, seat: plays the rest of the current
- * trick for the seats in play in turn from 'seat' (after s comes
- * s % #hands + 1, passing over the seats s with out[s] true; 'out' may be
- * nil), each play the set t:random(hands[s], rng) draws, taken out of the
- * hand; with 'policy' (as t:play_tricks takes it: a search's futures) the
- * followers play by its rule of thumb that often (tv_trick_policy_set). Play i
- * is recorded as act[at + i] = { verb = V, arg = Hand } with the metatable
- * how.meta (when given), V being how.lead for a lead, how.down for a
- * face-down play and how.up for any other, and act_seat[at + i] = s. It
- * stops after index 'stop' is written, or before a seat with no legal
- * play; it never goes past the end of the trick. When the trick is full,
- * its cards go to won[winner], after(arg, winner, t) is called and the
- * trick is emptied: the hook returns (result, next): a result other than
- * nil is returned as it is, else 'next' (a seat) is the seat to move.
- * Returns the new 'at', the hook's result (nil when the trick is not
- * full, or the hook said to stay) and the seat to move (nil after a
- * result). A trick already full plays nothing (as t:random draws
- * nothing from it). */
+ * out, how [, policy [, extra]]) -> at, result, seat [, k]: plays the rest
+ * of the current trick for the seats in play in turn from 'seat' (after s
+ * comes s % #hands + 1, passing over the seats s with out[s] true; 'out'
+ * may be nil), each play the set t:random(hands[s], rng) draws, taken out
+ * of the hand; with 'policy' (as t:play_tricks takes it: a search's
+ * futures) the followers play by its rule of thumb that often
+ * (tv_trick_policy_set). Play i is recorded as act[at + i] = { verb = V,
+ * arg = Hand } with the metatable how.meta (when given), V being how.lead
+ * for a lead, how.down for a face-down play and how.up for any other, and
+ * act_seat[at + i] = s. It stops after index 'stop' is written, or before
+ * a seat with no legal play; it never goes past the end of the trick.
+ * When the trick is full, its cards go to won[winner], after(arg, winner,
+ * t) is called and the trick is emptied: the hook returns (result, next):
+ * a result other than nil is returned as it is, else 'next' (a seat) is
+ * the seat to move. Returns the new 'at', the hook's result (nil when the
+ * trick is not full, or the hook said to stay) and the seat to move (nil
+ * after a result). A trick already full plays nothing (as t:random draws
+ * nothing from it). With 'extra' (0 to 16) each random draw is over the
+ * plays and that many actions the phase lists after them (a claim, say);
+ * when the k-th of those is drawn for seat s, nothing is recorded for it
+ * and the call returns at, nil, s, k: the caller plays it. A rule of
+ * thumb never draws them. */
 static int trick_play_sets(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
@@ -75,7 +82,10 @@ static int trick_play_sets(lua_State *L) {
   lua_Integer stop = luaL_checkinteger(L, 8);
   luaL_checktype(L, 10, LUA_TFUNCTION);
   luaL_checktype(L, 13, LUA_TTABLE);
-  lua_settop(L, 14);
+  lua_settop(L, 15);
+  lua_Integer extra = luaL_optinteger(L, 15, 0);
+  luaL_argcheck(L, extra >= 0 && extra <= MAX_EXTRA, 15,
+                "0 to 16 actions expected");
   lua_Unsigned nh = lua_rawlen(L, 2);
   luaL_argcheck(L, nh >= 1 && nh <= TV_TRICK_MAX_PLAYS, 2,
                 "1 to 16 hands expected");
@@ -89,12 +99,12 @@ static int trick_play_sets(lua_State *L) {
   int nin = tv_trick_seats_in((int)nh, out);
   luaL_argcheck(L, nin >= 1, 12, "every seat sits out");
   luaL_argcheck(L, !(out >> (seat - 1) & 1), 3, "the seat sits out");
-  verb_of(L, 13, "lead");     /* 15 */
-  verb_of(L, 13, "up");       /* 16 */
-  verb_of(L, 13, "down");     /* 17 */
-  lua_pushliteral(L, "meta"); /* 18: how.meta, read raw */
+  verb_of(L, 13, "lead");     /* 16 */
+  verb_of(L, 13, "up");       /* 17 */
+  verb_of(L, 13, "down");     /* 18 */
+  lua_pushliteral(L, "meta"); /* 19: how.meta, read raw */
   lua_rawget(L, 13);
-  if (!lua_isnil(L, 18)) luaL_checktype(L, 18, LUA_TTABLE);
+  if (!lua_isnil(L, 19)) luaL_checktype(L, 19, LUA_TTABLE);
   anchor_hands(L, 2, t, (int)nh, hands, "hands");
   anchor_hands(L, 9, t, (int)nh, wins, "won");
   int base = lua_gettop(L);
@@ -107,10 +117,19 @@ static int trick_play_sets(lua_State *L) {
   while (at < stop && t->t.nplays < nin) {
     tv_hand *h = hands[seat - 1], play;
     bool down;
-    if (!tv_trick_policy_set(&t->t, h, (int)seat, pol, r, &play, &down) &&
-        !tv_trick_random(&t->t, h, r, &play, &down))
-      break;
-    int verb = t->t.nplays == 0 ? 15 : (down ? 17 : 16);
+    if (!tv_trick_policy_set(&t->t, h, (int)seat, pol, r, &play, &down)) {
+      int k = tv_trick_random_among(&t->t, h, r, pol ? 0 : (int)extra, &play,
+                                    &down);
+      if (k < 0) break;
+      if (k > 0) { /* one of the caller's actions: it plays it */
+        lua_pushinteger(L, at);
+        lua_pushnil(L);
+        lua_pushinteger(L, seat);
+        lua_pushinteger(L, k);
+        return 4;
+      }
+    }
+    int verb = t->t.nplays == 0 ? 16 : (down ? 18 : 17);
     tv_err e;
     if (tv_trick_play(&t->t, (int)seat, &play, down, &e) != TV_OK)
       return tl_raise(L, &e);
@@ -120,8 +139,8 @@ static int trick_play_sets(lua_State *L) {
     lua_setfield(L, -2, "verb");
     tl_push_hand(L, 1, &play);
     lua_setfield(L, -2, "arg");
-    if (!lua_isnil(L, 18)) {
-      lua_pushvalue(L, 18);
+    if (!lua_isnil(L, 19)) {
+      lua_pushvalue(L, 19);
       lua_setmetatable(L, -2);
     }
     lua_rawseti(L, 5, ++at);

@@ -21,7 +21,7 @@ local sandbox = {}
 local LIBRARY = {
   "talon.game", "talon.deal", "talon.tricks", "talon.score", "talon.actions",
   "talon.seats", "talon.window", "talon.variant", "talon.explain", "talon.cards",
-  "talon.passing",
+  "talon.passing", "talon.beside",
 }
 
 -- Entries kept out of the frozen copies, each with its reason.

@@ -124,3 +124,54 @@ t.test("play_sets with a policy: the followers' rule of thumb", function()
     function() return nil, 1 end, nil, nil, HOW, { percent = "all", sides = {} })
   t.ok(not ok and tostring(err):find("policy.percent", 1, true), tostring(err))
 end)
+
+-- With 'extra' (talon.beside: a claim listed after the plays) one draw
+-- covers the plays and the extra actions, as g:random's one draw over the
+-- legal list does: a lead of one card among two extras is drawn a third
+-- of the time, and the k-th extra drawn for a seat (leader or follower)
+-- stops the call before it, with nothing recorded for it; a rule of thumb
+-- never draws them.
+t.test("play_sets with extra actions: one draw over the plays and the extras", function()
+  local counts, n = { [0] = 0, 0, 0 }, 3000
+  local rng = talon.rng(7)
+  for _ = 1, n do
+    local hands, won = { deck:hand("AS"), deck:hand("KS"), deck:hand("QS"), deck:hand("JS") },
+      { deck:hand(), deck:hand(), deck:hand(), deck:hand() }
+    local tr, act, seats = talon.trick(KOSEL, "H"), {}, {}
+    local at, result, nxt, k = tr:play_sets(hands, 1, rng, act, seats, 0, 99, won,
+      function() return "end" end, nil, nil, HOW, nil, 2)
+    if k then -- every seat's turn draws among the extras too (a claim at any turn)
+      t.eq({ result, nxt, #tr, #act }, { nil, at % 4 + 1, at, at },
+        "stopped before the seat that drew it, nothing recorded for it")
+    else
+      t.eq({ at, result }, { 4, "end" }, "no extra drawn: the trick played out")
+    end
+    local first = at == 0 and k or 0
+    counts[first] = counts[first] + 1
+  end
+  for k = 0, 2 do
+    t.ok(math.abs(counts[k] / n - 1 / 3) < 0.04, ("outcome %d: %d of %d"):format(k, counts[k], n))
+  end
+  -- the leader's draw (stop after one action) is exactly rng:below over
+  -- the one play of the lead and three extras
+  for seed = 1, 50 do
+    local hands = { deck:hand("AS"), deck:hand("KS"), deck:hand("QS"), deck:hand("JS") }
+    local won = { deck:hand(), deck:hand(), deck:hand(), deck:hand() }
+    local _, _, _, k = talon.trick(KOSEL, "H"):play_sets(hands, 1, talon.rng(seed), {}, {}, 0,
+      1, won, function() return "end" end, nil, nil, HOW, nil, 3)
+    local i = talon.rng(seed):below(4)
+    t.eq(k, i >= 1 and i or nil, "seed " .. seed)
+  end
+  local policy = { percent = 100, sides = { 1, 2, 1, 2 } }
+  for seed = 1, 200 do
+    local hands, won = deal(seed)
+    local _, _, _, drawn = talon.trick(KOSEL, "H"):play_sets(hands, 1, talon.rng(seed), {}, {},
+      0, 99, won, function() return "end" end, nil, nil, HOW, policy, 16)
+    t.eq(drawn, nil, "seed " .. seed .. ": the rule of thumb plays cards")
+  end
+  local hands, won = deal(1)
+  for _, bad in ipairs { -1, 17, 2.5, "x" } do
+    t.checkerror("", talon.trick(KOSEL, "H").play_sets, talon.trick(KOSEL, "H"), hands, 1,
+      talon.rng(1), {}, {}, 0, 99, won, function() return "end" end, nil, nil, HOW, nil, bad)
+  end
+end)
