@@ -15,8 +15,8 @@ local beside = {}
 -- 'play' of tricks.set_phase (or a wrapper of it): it is listed after the
 -- plays at every turn of the phase, and apply(st, seat) plays it, returning
 -- what a phase's apply returns. The actions of several calls are listed in
--- the order of the calls. A rule of thumb of card play (a search's
--- futures) never draws them. Returns 'play'.
+-- the order of the calls. In a search's futures the followers' rule of
+-- thumb plays cards; a lead drawn at random may draw them. Returns 'play'.
 function beside.action(play, action, apply)
   local legal, inner_apply, playout = play.legal, play.apply, play.playout
   local batched = playout ~= nil and tricks.batch_holds(play) and tricks.takes_extra(playout)

@@ -68,8 +68,9 @@ static void verb_of(lua_State *L, int arg, const char *key) {
  * nothing from it). With 'extra' (0 to 16) each random draw is over the
  * plays and that many actions the phase lists after them (a claim, say);
  * when the k-th of those is drawn for seat s, nothing is recorded for it
- * and the call returns at, nil, s, k: the caller plays it. A rule of
- * thumb never draws them. */
+ * and the call returns at, nil, s, k: the caller plays it. The followers'
+ * rule of thumb plays cards; a play it leaves to the random draw (a lead)
+ * may draw them. */
 static int trick_play_sets(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   tv_hand *hands[TV_TRICK_MAX_PLAYS], *wins[TV_TRICK_MAX_PLAYS];
@@ -118,8 +119,7 @@ static int trick_play_sets(lua_State *L) {
     tv_hand *h = hands[seat - 1], play;
     bool down;
     if (!tv_trick_policy_set(&t->t, h, (int)seat, pol, r, &play, &down)) {
-      int k = tv_trick_random_among(&t->t, h, r, pol ? 0 : (int)extra, &play,
-                                    &down);
+      int k = tv_trick_random_among(&t->t, h, r, (int)extra, &play, &down);
       if (k < 0) break;
       if (k > 0) { /* one of the caller's actions: it plays it */
         lua_pushinteger(L, at);

@@ -12,6 +12,9 @@
 -- and then values spread out geometrically; in the futures, before the
 -- card play begins, a seat picks a verb at random and, on a scale, its
 -- lowest value (the smallest raise).
+local fork = require "talon.host.fork"
+local value = require "talon.host.value"
+
 local policy = {}
 
 local function int_verb(a)
@@ -51,14 +54,72 @@ function policy.candidates(actions)
   return out
 end
 
+-- ===== a look one action ahead where an action ends the future
+--
+-- Choices made at random outside card play make careless futures: after
+-- Bura's last trick any seat may claim 31, and a future in which a seat
+-- claims with 20 card points (a wrong claim doubles the pot) or passes
+-- with 40 says little about the cards that led there. Knowing no game, a
+-- seat of a future can still see that an action ends the future at once
+-- (the hand is over) and what that brings its side against the others:
+-- it takes such an action when it gains, and leaves it when it does not
+-- while another action goes on. Lists of up to LOOK actions are looked
+-- at, and a phase only while its actions have been seen to end futures:
+-- after PROBE looks in which none did, that phase is not looked at again
+-- in this search ('look': { dir =, phases = {} }, one per search).
+local LOOK, PROBE = 4, 8
+
+-- The action of 'list' to play in future 'g'; else nil and the actions
+-- left to choose from (nil: all of them).
+local function look_ahead(g, list, look)
+  if #list < 2 or #list > LOOK then return nil end
+  local st = g.state
+  local m = look.phases[st.phase]
+  if not m then
+    m = { looks = 0, ends = 0 }
+    look.phases[st.phase] = m
+  end
+  if m.ends == 0 and m.looks >= PROBE then return nil end
+  m.looks = m.looks + 1
+  local s0, side = value.snapshot(st), st.side_of[g.mover_seat]
+  local best, best_v, going = nil, -math.huge, {}
+  for _, a in ipairs(list) do
+    -- fork.of, not fork.again: the future's state has grown keys since
+    -- its world's plan of a copy was made (a phase's own fields)
+    local c = fork.of(g, g.meter, true)
+    c.picked = a -- one of the game's own legal actions at this point
+    c:play(a)
+    if c:over() then
+      m.ends = m.ends + 1
+      local v = value.change(c.state, s0, look.dir)[side]
+      if v > best_v then best, best_v = a, v end
+    else
+      going[#going + 1] = a
+    end
+  end
+  if best and (best_v > 0 or #going == 0) then return best end
+  return nil, best and going or nil
+end
+
 -- One step of a future outside card play: the model's choice when one is
--- given and it answers with a legal action (g:try checks it once), else a
--- verb at random among those offered (in the order they first appear),
--- then its lowest value on a scale, or one of its actions at random.
-local function step(g, rng, model)
+-- given and it answers with a legal action (g:try checks it once); else
+-- an action that ends the future with a gain (look_ahead, when 'look' is
+-- given), or, among the others, a verb at random among those offered (in
+-- the order they first appear), then its lowest value on a scale, or one
+-- of its actions at random.
+local function step(g, rng, model, look)
   local chosen = model and model(g, rng)
   if chosen ~= nil and g:try(chosen) then return end
   local list = g:legal()
+  if look then
+    local ahead, going = look_ahead(g, list, look)
+    if ahead ~= nil then
+      g.picked = ahead
+      g:play(ahead)
+      return
+    end
+    list = going or list
+  end
   local verbs, by = {}, {}
   for _, a in ipairs(list) do
     local v = type(a) == "table" and a.verb or "card"
@@ -84,16 +145,26 @@ end
 -- step above, then uniformly random actions on the fast path. 'model'
 -- (optional): function(g, rng) -> an action (played if legal) or nil, the
 -- choices outside card play of every seat (talon.cli.searchbot: a game's
--- rule-of-thumb bot, for `--bots search:N+rule`).
-function policy.rollout(g, rng, model)
+-- rule-of-thumb bot, for `--bots search:N+rule`). 'look' (optional,
+-- policy.look): the one-action look ahead of the choices outside card
+-- play after it.
+function policy.rollout(g, rng, model, look)
   while not g:over() do
     local ph = g.ph
     if ph.cards or ph.trick then
-      g:playout(rng)
-      return
+      -- with a look ahead, card play only: the choices after it are steps
+      g:playout(rng, nil, look ~= nil)
+      if not look then return end
+    else
+      step(g, rng, model, look)
     end
-    step(g, rng, model)
   end
+end
+
+-- The state of the look ahead for one search whose values run in
+-- direction 'dir' (+1: the highest score wins).
+function policy.look(dir)
+  return { dir = dir, phases = {} }
 end
 
 return policy

@@ -476,12 +476,13 @@ local function fast_phase(ph)
   return h
 end
 
-local function random_playout(g, rng, limit)
+local function random_playout(g, rng, limit, card_play)
   local first, fast = g.nact, g.state.quiet and not g.checking
   local stop = first + limit
   g.picked = nil
   while g.ph and g.nact < stop do
     local ph = g.ph
+    if card_play and not (ph.cards or ph.trick) then break end
     if not (fast and fast_phase(ph) and batch(g, ph, rng, stop)) then
       advance(g, ph, g.mover_seat, draw(g, rng), true)
     end
@@ -492,9 +493,9 @@ end
 -- Plays uniformly random legal actions until the game ends (or 'limit'
 -- actions), all in one protected call: the batch path of simulations.
 -- Returns the number of actions played.
-function G:playout(rng, limit)
+function G:playout(rng, limit, card_play)
   if self.aborted then error(self.aborted, 0) end
-  local ok, n = call(random_playout, self, rng, limit or 100000)
+  local ok, n = call(random_playout, self, rng, limit or 100000, card_play)
   if not ok then
     local rok, rerr = pcall(rebuild, self, self.nact)
     if not rok then self.aborted = n; self.abort_cause = rerr end

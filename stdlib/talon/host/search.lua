@@ -124,7 +124,7 @@ local function try_deal(job, cand)
   for j, i in ipairs(cand) do
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
-    if not w:over() then policy.rollout(w, talon.rng(future), job.model) end
+    if not w:over() then policy.rollout(w, talon.rng(future), job.model, job.look) end
     local vs, as, bs = value.change(w.state, job.before, job.dir)
     local v, a, b = vs[job.side], as[job.side], bs[job.side]
     job.sum[i], job.sq[i], job.n[i] = job.sum[i] + v, job.sq[i] + v * v, job.n[i] + 1
@@ -317,6 +317,7 @@ function search.estimate(g, seat, tracker, opts)
       job.before = value.snapshot(g.state)
       job.side = g.state.side_of[seat]
       job.dir = search.direction(g.def, g.opts)
+      job.look = policy.look(job.dir)
     end)
     if not ok then error(err, 0) end
     run(job) -- a call per deal: a long search is many short calls

@@ -102,7 +102,9 @@ local function iterate(job, root)
     path[#path + 1], sides[#sides + 1] = kid, w.state.side_of[mover]
     nd = kid
   end
-  if not w:over() then policy.rollout(w, talon.rng(job.rng:int(1, 1 << 40)), job.model) end
+  if not w:over() then
+    policy.rollout(w, talon.rng(job.rng:int(1, 1 << 40)), job.model, job.look)
+  end
   local vs, as, bs = job.values(w, job.before, job.dir)
   local root_side = sides[1]
   value.add(job.fit, vs[root_side], as[root_side], bs[root_side])

@@ -129,8 +129,8 @@ end)
 -- covers the plays and the extra actions, as g:random's one draw over the
 -- legal list does: a lead of one card among two extras is drawn a third
 -- of the time, and the k-th extra drawn for a seat (leader or follower)
--- stops the call before it, with nothing recorded for it; a rule of thumb
--- never draws them.
+-- stops the call before it, with nothing recorded for it; the followers'
+-- rule of thumb plays cards.
 t.test("play_sets with extra actions: one draw over the plays and the extras", function()
   local counts, n = { [0] = 0, 0, 0 }, 3000
   local rng = talon.rng(7)
@@ -165,9 +165,13 @@ t.test("play_sets with extra actions: one draw over the plays and the extras", f
   local policy = { percent = 100, sides = { 1, 2, 1, 2 } }
   for seed = 1, 200 do
     local hands, won = deal(seed)
-    local _, _, _, drawn = talon.trick(KOSEL, "H"):play_sets(hands, 1, talon.rng(seed), {}, {},
-      0, 99, won, function() return "end" end, nil, nil, HOW, policy, 16)
-    t.eq(drawn, nil, "seed " .. seed .. ": the rule of thumb plays cards")
+    local tr, r = talon.trick(KOSEL, "H"), talon.rng(seed)
+    local cards, down = tr:random(hands[1], r)
+    if not actions.is_hand(cards) then cards = deck:hand(cards) end
+    assert(tr:play(1, cards, down, hands[1]))
+    local at, _, _, drawn = tr:play_sets(hands, 2, r, {}, {}, 0, 99, won,
+      function() return "end" end, nil, nil, HOW, policy, 16)
+    t.eq({ at, drawn }, { 3, nil }, "seed " .. seed .. ": the followers' rule of thumb plays cards")
   end
   local hands, won = deal(1)
   for _, bad in ipairs { -1, 17, 2.5, "x" } do
