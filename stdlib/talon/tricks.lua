@@ -28,6 +28,9 @@ end
 -- Tricks made by tricks.set_phase (weak keys): their plays are sets.
 local set_tricks = setmetatable({}, { __mode = "k" })
 
+-- t:step (vm/lua/lua_trick_step.c), found on the first Trick made here.
+local trick_step
+
 -- Play 'i' of talon.Trick 't' as the table saw it: seat, cards, down.
 -- t:at(i), except that a play of tricks.set_phase is always a Hand (a set
 -- of one card too, as the action that played it), so views and bots read
@@ -142,6 +145,7 @@ local function common_hooks(spec, what, sets)
       ct = talon.trick(rules, trump)
     end
     st.ctrick, set_tricks[ct] = ct, sets or nil
+    trick_step = trick_step or ct.step
     if enter then return enter(st) end
     return nil
   end
@@ -151,10 +155,11 @@ local function common_hooks(spec, what, sets)
   local function new_trick(st, trump)
     local ct = talon.trick(rules_of(spec, st), trump)
     set_tricks[ct] = sets or nil
+    trick_step = trick_step or ct.step
     return ct
   end
 
-  return enter_phase, finish, after_trick, new_trick, wake_of
+  return enter_phase, finish, after_trick, new_trick, wake_of, wake_per
 end
 
 -- Builds the phase; spec fields:
@@ -203,6 +208,21 @@ function tricks.declare_batch(ph, spec)
 end
 local declare_batch = tricks.declare_batch
 
+-- The hooks each step made here stands for (weak keys), as for playouts:
+-- a phase uses its step only while it has exactly them.
+local made_steps = setmetatable({}, { __mode = "k" })
+
+-- Whether phase 'ph' may use its step (g:play's path for one card): a step
+-- tricks.phase made, in a phase that still has every hook it was made with.
+function tricks.step_holds(ph)
+  local m = made_steps[ph.step]
+  if not m then return false end
+  for _, k in ipairs(HOOKS) do
+    if ph[k] ~= m[k] then return false end
+  end
+  return true
+end
+
 -- A refusal: the engine's under a house rule's id first (a game's own
 -- check knows nothing of rules a variant added), else the game's check,
 -- else the engine's.
@@ -219,9 +239,9 @@ end
 
 function tricks.phase(spec)
   where_of[spec] = where_of[spec] or declared_at(2)
-  local enter, finish, after_trick, new_trick, wake_of =
+  local enter, finish, after_trick, new_trick, wake_of, wake_per =
     common_hooks(spec, "tricks.phase", false)
-  return declare_batch({
+  local ph = declare_batch({
     doc = spec.doc,
     cards = true,
     enter = enter,
@@ -262,7 +282,26 @@ function tricks.phase(spec)
       end
       return k2, nxt, mover
     end,
+    -- one card of g:play in a quiet game, as apply, mover and legal would
+    -- play it, in one C call (t:step): the card played and the next
+    -- seat's legal cards found, and a full trick on which on_trick is not
+    -- due (on_trick_when) given to its winner. Returns the next mover and
+    -- the legal Hand, or nil when it did nothing (on_trick due, a seat
+    -- sitting out, a state it does not know): apply then plays the card.
+    step = function(st, seat, card)
+      local wk = wake_per[st]
+      if wk == nil or not st.quiet then return nil end
+      local s, played = trick_step(st.ctrick, st.hands, seat, card, st.n, st.n_in,
+        st.legal_into, st.out, st.won, wk and st.tricks_won, st.side_of, wk and wk.to,
+        st.tricks_played)
+      if not s then return nil end
+      if played then st.tricks_played, st.leader = played, s end
+      st.turn = s
+      return s, st.legal_into
+    end,
   }, spec)
+  made_steps[ph.step] = made[ph.playout]
+  return ph
 end
 
 -- The engine's rules each trickrules key can add, for the refusals of a
