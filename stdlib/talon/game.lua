@@ -69,6 +69,11 @@ game.phase_keys = {
                 .. "g:random would; the mover (what the phase's mover hook would say) counts "
                 .. "when the phase stays; k2 == k falls back to one action (tricks.phase "
                 .. "supplies it)" },
+  step = { type = "function",
+          doc = "function(st, seat, card) -> mover, legal Hand | nil: g:play's path for one "
+            .. "card, playing it as apply, mover and legal would (nil: it did nothing, apply "
+            .. "plays it); used only as tricks.phase supplies it, while the phase keeps the "
+            .. "hooks it was made with" },
   trick = { type = "function",
             doc = "function(st, trump) -> a new empty talon.Trick of this phase's rules: how a "
               .. "position in the middle of a trick is set up (tricks.phase supplies it)" },

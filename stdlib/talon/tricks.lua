@@ -6,6 +6,7 @@
 -- into one Hand the state keeps, and card suits/ranks come from a per-deck
 -- cache keyed by the interned cards instead of userdata field lookups.
 local wake = require "talon.tricks_wake"
+local tricks_rules = require "talon.tricks_rules"
 
 local tricks = {}
 
@@ -26,6 +27,9 @@ end
 
 -- Tricks made by tricks.set_phase (weak keys): their plays are sets.
 local set_tricks = setmetatable({}, { __mode = "k" })
+
+-- t:step (vm/lua/lua_trick_step.c), found on the first Trick made here.
+local trick_step
 
 -- Play 'i' of talon.Trick 't' as the table saw it: seat, cards, down.
 -- t:at(i), except that a play of tricks.set_phase is always a Hand (a set
@@ -59,120 +63,10 @@ end
 -- into Lua once per trick), drawing exactly as g:random would, so records
 -- are the same either way.
 
-local rules_cache = setmetatable({}, { __mode = "k" })
-
--- ----- trickrules tables by content
--- A rules function may build a new table at every hand; the framework
--- compiles each content once per deck. Rules tables nest three levels at
--- most (trumps -> order -> cards and ranks).
-local MAX_NEST = 4
-
-local function same(a, b, depth)
-  if a == b then return true end
-  if type(a) ~= "table" or type(b) ~= "table" or depth > MAX_NEST then return false end
-  for k, v in pairs(a) do
-    if not same(v, b[k], depth + 1) then return false end
-  end
-  for k in pairs(b) do
-    if a[k] == nil then return false end
-  end
-  return true
-end
-
-local function deep_copy(t, depth)
-  if type(t) ~= "table" or depth > MAX_NEST then return t end
-  local c = {}
-  for k, v in pairs(t) do c[k] = deep_copy(v, depth + 1) end
-  return c
-end
-
--- A string that two tables of the same content share: keys sorted.
-local function content_key(v, depth)
-  if type(v) ~= "table" or depth > MAX_NEST then
-    return type(v) == "string" and ("%q"):format(v) or tostring(v)
-  end
-  local keys, parts = {}, {}
-  for k in pairs(v) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-  for i, k in ipairs(keys) do
-    parts[i] = content_key(k, depth + 1) .. "=" .. content_key(v[k], depth + 1)
-  end
-  return "{" .. table.concat(parts, ",") .. "}"
-end
-
--- deck -> { last = copy of the last table, last_rules, [content key] = rules }
-local by_content = setmetatable({}, { __mode = "k" })
-
--- spec -> where its phase was declared ("games/x.lua:12"): trick rules
--- compile only once a game has a deck, and their mistakes must still name
--- the line that wrote them.
-local where_of = setmetatable({}, { __mode = "k" })
-
-local function declared_at(level)
-  local info = debug and debug.getinfo and debug.getinfo(level + 1, "Sl")
-  if info and info.source:sub(1, 1) == "@" then
-    return ("%s:%d"):format(info.source:sub(2), info.currentline)
-  end
-  return nil
-end
-
--- talon.trickrules(deck, tbl), or its argument error raised as 'prefix'
--- and the message alone; any other error (a time budget) passes unchanged.
-local function checked(deck, tbl, prefix)
-  local ok, r = pcall(require("talon").trickrules, deck, tbl)
-  if ok then return r end
-  local msg = type(r) == "string" and r:match("^bad argument #2 to '[%w._]*trickrules' %((.*)%)$")
-  if not msg then error(r, 0) end
-  error(prefix .. msg, 0)
-end
-
--- The rules of 'spec' compiled; a mistake names the phase's declaration.
-local function trickrules(spec, deck, tbl)
-  return checked(deck, tbl, ("%s: trick rules: "):format(where_of[spec] or "tricks.phase"))
-end
-
--- The TrickRules of trickrules table 'tbl' on 'deck', compiled once per
--- content: the table of the last hand is compared first (a few reads),
--- then the content key.
-local function compiled(spec, deck, tbl)
-  local per = by_content[deck]
-  if not per then
-    per = {}
-    by_content[deck] = per
-  end
-  if per.last and same(tbl, per.last, 1) then return per.last_rules end
-  local key = content_key(tbl, 1)
-  local r = per[key]
-  if not r then
-    r = trickrules(spec, deck, tbl)
-    per[key] = r
-  end
-  per.last, per.last_rules = deep_copy(tbl, 1), r
-  return r
-end
-
--- The compiled TrickRules of 'spec' (a talon.trickrules table, compiled
--- once per deck) or of spec.rules(st) (a trickrules table, compiled once
--- per deck and content, or a TrickRules).
-local function rules_of(spec, st)
-  local r = spec.rules
-  if type(r) == "function" then
-    r = r(st)
-    if type(r) == "table" then return compiled(spec, st.deck, r) end
-    return r
-  end
-  local per = rules_cache[spec]
-  if not per then
-    per = setmetatable({}, { __mode = "k" })
-    rules_cache[spec] = per
-  end
-  local c = per[st.deck]
-  if not c then
-    c = trickrules(spec, st.deck, r)
-    per[st.deck] = c
-  end
-  return c
-end
+-- the compiled rules of a spec, and where it was declared:
+-- talon.tricks_rules
+local rules_of, checked = tricks_rules.of, tricks_rules.checked
+local where_of, declared_at = tricks_rules.where_of, tricks_rules.declared_at
 
 -- The default refusal: the engine's reason (t:why) under spec.rule, or
 -- under the rule id spec.rule_of gives the engine's rule (a house rule's
@@ -251,6 +145,7 @@ local function common_hooks(spec, what, sets)
       ct = talon.trick(rules, trump)
     end
     st.ctrick, set_tricks[ct] = ct, sets or nil
+    trick_step = trick_step or ct.step
     if enter then return enter(st) end
     return nil
   end
@@ -260,10 +155,11 @@ local function common_hooks(spec, what, sets)
   local function new_trick(st, trump)
     local ct = talon.trick(rules_of(spec, st), trump)
     set_tricks[ct] = sets or nil
+    trick_step = trick_step or ct.step
     return ct
   end
 
-  return enter_phase, finish, after_trick, new_trick, wake_of
+  return enter_phase, finish, after_trick, new_trick, wake_of, wake_per
 end
 
 -- Builds the phase; spec fields:
@@ -312,6 +208,21 @@ function tricks.declare_batch(ph, spec)
 end
 local declare_batch = tricks.declare_batch
 
+-- The hooks each step made here stands for (weak keys), as for playouts:
+-- a phase uses its step only while it has exactly them.
+local made_steps = setmetatable({}, { __mode = "k" })
+
+-- Whether phase 'ph' may use its step (g:play's path for one card): a step
+-- tricks.phase made, in a phase that still has every hook it was made with.
+function tricks.step_holds(ph)
+  local m = made_steps[ph.step]
+  if not m then return false end
+  for _, k in ipairs(HOOKS) do
+    if ph[k] ~= m[k] then return false end
+  end
+  return true
+end
+
 -- A refusal: the engine's under a house rule's id first (a game's own
 -- check knows nothing of rules a variant added), else the game's check,
 -- else the engine's.
@@ -328,9 +239,9 @@ end
 
 function tricks.phase(spec)
   where_of[spec] = where_of[spec] or declared_at(2)
-  local enter, finish, after_trick, new_trick, wake_of =
+  local enter, finish, after_trick, new_trick, wake_of, wake_per =
     common_hooks(spec, "tricks.phase", false)
-  return declare_batch({
+  local ph = declare_batch({
     doc = spec.doc,
     cards = true,
     enter = enter,
@@ -371,7 +282,26 @@ function tricks.phase(spec)
       end
       return k2, nxt, mover
     end,
+    -- one card of g:play in a quiet game, as apply, mover and legal would
+    -- play it, in one C call (t:step): the card played and the next
+    -- seat's legal cards found, and a full trick on which on_trick is not
+    -- due (on_trick_when) given to its winner. Returns the next mover and
+    -- the legal Hand, or nil when it did nothing (on_trick due, a seat
+    -- sitting out, a state it does not know): apply then plays the card.
+    step = function(st, seat, card)
+      local wk = wake_per[st]
+      if wk == nil or not st.quiet then return nil end
+      local s, played = trick_step(st.ctrick, st.hands, seat, card, st.n, st.n_in,
+        st.legal_into, st.out, st.won, wk and st.tricks_won, st.side_of, wk and wk.to,
+        st.tricks_played)
+      if not s then return nil end
+      if played then st.tricks_played, st.leader = played, s end
+      st.turn = s
+      return s, st.legal_into
+    end,
   }, spec)
+  made_steps[ph.step] = made[ph.playout]
+  return ph
 end
 
 -- The engine's rules each trickrules key can add, for the refusals of a

@@ -167,6 +167,16 @@ local function exercise(def, path)
     local g = game.new(def, { seed = 2, quiet = true })
     g:playout(talon.rng(2), 2000)
   end)
+  -- the same quiet game one action at a time (g:play: the one-card step
+  -- of a trick phase, talon.tricks, with the protected path behind it)
+  try(function()
+    local g = game.new(def, { seed = 2, quiet = true })
+    local rng = talon.rng(2)
+    for _ = 1, 200 do
+      if g:over() then break end
+      g:play(g:random(rng))
+    end
+  end)
   -- a bot given by the file (tools.bot) plays every seat: a bot that
   -- loops on every move must be stopped by a total budget
   local bot = type(def.tools) == "table" and rawget(def.tools, "bot")

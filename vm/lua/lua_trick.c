@@ -11,8 +11,8 @@
  * return a new Hand.
  *
  * Userdata: talon.Trick (lua_util.h); talon.TrickRules is read in
- * lua_trickrules.c, the reporting methods are in lua_trick_query.c and the
- * batch ones in lua_trick_batch.c.
+ * lua_trickrules.c, the reporting methods are in lua_trick_query.c, the
+ * batch ones in lua_trick_batch.c and the per-card step in lua_trick_step.c.
  */
 #include "talon_lua.h"
 #include "lua_util.h"
@@ -410,6 +410,7 @@ void talon_open_trick(lua_State *L) {
   luaL_setfuncs(L, trick_methods, 0);
   luaL_setfuncs(L, tl_trick_query_methods, 0);
   luaL_setfuncs(L, tl_trick_batch_methods, 0);
+  luaL_setfuncs(L, tl_trick_step_methods, 0);
   luaL_setfuncs(L, tl_trick_sets_methods, 0);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);

@@ -26,6 +26,16 @@ local running = {}
 local math_type = math.type
 local call = sandbox.call
 
+-- Hand:pick and Hand:count called as functions on a card phase's legal
+-- Hand outside a protected call (g:random, g:try): what a game's legal
+-- hook made up in its place is refused by the C check, never indexed (its
+-- metamethods would run outside the time budget).
+local pick, count
+do
+  local h = require("talon").deck { ranks = "A", suits = "S" }:hand()
+  pick, count = h.pick, h.count
+end
+
 local G = {}
 running.G = G
 local g_mt = { __index = G, __metatable = false } -- no key leads back to G
@@ -252,7 +262,7 @@ function G:random(rng)
   local ph = self.ph
   if not ph then return nil end
   if ph.cards then
-    local card = (self.legal_h or self:legal_hand()):pick(rng)
+    local card = pick(self.legal_h or self:legal_hand(), rng)
     self.picked = card
     return card
   end
@@ -385,11 +395,35 @@ local function rebuild(g, k)
   for key, v in pairs(ng) do g[key] = v end
 end
 
--- Plays the mover's action 'a' (already known to be legal) in the one
--- protected call and records it. A failing hook restores the position
--- before the action and re-raises.
+-- The card phases whose step holds (talon.tricks: one made by
+-- tricks.phase, none of the hooks it stands for replaced), found once per
+-- phase table, as the playouts are.
+local steps = setmetatable({}, { __mode = "k" })
+local function step_of(ph)
+  local s = ph.cards and ph.step ~= nil and tricks.step_holds(ph) and ph.step
+  steps[ph] = s
+  return s
+end
+
+-- Plays the mover's action 'a' (already known to be legal) and records it:
+-- in one C call when the phase's step can play it (a card in a quiet,
+-- unchecked game, no hook of the game due: nothing to protect), else in
+-- the one protected call. A failing hook restores the position before
+-- the action and re-raises.
 local function commit(g, a)
-  local ph, seat, k = g.ph, g.mover_seat, g.nact
+  local ph, seat = g.ph, g.mover_seat
+  local step = steps[ph]
+  if step == nil then step = step_of(ph) end
+  if step and not g.checking then
+    local mover, h = step(g.state, seat, a)
+    if mover then
+      local k = g.nact + 1
+      g.act[k], g.act_seat[k], g.nact = a, seat, k
+      g.mover_seat, g.legal_h, g.legal_list, g.picked = mover, h, nil, nil
+      return true
+    end
+  end
+  local k = g.nact
   g.legal_h, g.legal_list, g.picked = nil, nil, nil
   local ok, err = sandbox.charge(g.meter, advance, g, ph, seat, a)
   if not ok then
@@ -422,7 +456,7 @@ end
 
 -- Is 'a' a card of this game's deck in the legal Hand 'h'?
 local function in_hand(g, h, a)
-  return actions.is_card(a) and a.deck == g.deck and h:count(a) > 0
+  return actions.is_card(a) and a.deck == g.deck and count(h, a) > 0
 end
 
 -- The comparison with a non-card phase's legal list (the game's values)
