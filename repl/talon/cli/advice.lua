@@ -33,7 +33,8 @@ end
 
 -- The model of the futures that budget 'opts' asks for (+rule: the
 -- rule-of-thumb bot of the game record 'r' names, docs/search.md), made
--- for searchbot.estimate, or nil; a game without one is a usage error.
+-- for searchbot.estimate (one per decision: searchbot.model), or nil; a
+-- game without one is a usage error.
 function advice.model(opts, r, g)
   if not opts.plus then return nil end
   local ok, b = pcall(bots.model, opts.plus, r.file or r.game, g.def)

@@ -47,7 +47,7 @@ function review.run(args)
   local opts = advice.budget(p.flags.budget, 1000)
   opts.seed = options.seed(p.flags.seed or "1")
   local g = advice.start(r, file)
-  opts.model = advice.model(opts, r, g)
+  advice.model(opts, r, g) -- a usage error at once when the game has no model
   if seat > g.state.n then
     options.usage_error("--seat %d: the game has %d seats", seat, g.state.n)
   end
@@ -62,7 +62,7 @@ function review.run(args)
       local probe = advice.estimate(g, { playouts = 1, seed = opts.seed })
       local keep = played and advice.index(probe, played)
       local est = advice.estimate(g, { playouts = opts.playouts, ms = opts.ms, seed = opts.seed,
-                                       keep = keep, model = opts.model })
+                                       keep = keep, model = advice.model(opts, r, g) })
       decisions = decisions + 1
       local best, loss
       if keep then best, loss = verdict(est, keep, margin) end

@@ -64,11 +64,19 @@ end
 -- talon.host.policy.rollout. The bot is given the world's
 -- view of the seat to move, as at a table, under the budget; an answer
 -- that fails or is nothing leaves the choice to the search's own policy,
--- and so does one that is not legal (the rollout tries it once).
+-- and so does one that is not legal (the rollout tries it once). A model
+-- that failed (an error, the budget spent) is not asked again: make one
+-- per decision, so that a bot that loops costs a budget a decision, not
+-- one a future.
 function searchbot.model(b)
+  local failed = false
   return function(w, rng)
+    if failed then return nil end
     local ok, a = sandbox.call(b.choose, w:view(w:mover()), rng)
-    if not ok then return nil end
+    if not ok then
+      failed = true
+      return nil
+    end
     return a
   end
 end
@@ -80,8 +88,8 @@ function searchbot.new(opts)
   if opts.model then label = label .. ", " .. opts.model.name .. " in its futures" end
   local b = { name = (opts.tree and "ismcts (" or "search (") .. label .. ")", host = true,
               opts = opts }
-  local model = opts.model and searchbot.model(opts.model)
   function b.choose_game(g, seat, rng, meter)
+    local model = opts.model and searchbot.model(opts.model)
     local r = searchbot.estimate(g, seat, { playouts = opts.playouts, ms = opts.ms, rng = rng,
                                             meter = meter, tree = opts.tree, model = model })
     local a = r.actions[r.best]

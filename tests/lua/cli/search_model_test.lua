@@ -61,6 +61,28 @@ t.test("a model that fails, answers nothing or no legal action leaves the choice
   end
 end)
 
+-- A model that failed is not asked again in that decision: a bot that
+-- loops costs one budget a decision, not one a future (Hokm for two, the
+-- draw of HOK-R18 in every future).
+t.test("a model that failed is asked once per decision", function()
+  local calls, decisions = 0, 0
+  local failing = { name = "failing", choose = function()
+    calls = calls + 1
+    error("the model fails")
+  end }
+  local b = bots.search("12", false, failing)
+  local g = game.new(assert(loader.load("hokm")), { seed = 4, hands = 1, quiet = true,
+                                                    options = { players = 2 } })
+  local rng = talon.rng(4)
+  for _ = 1, 500 do
+    if g:over() then break end
+    if #g:legal() > 1 and g:mover() == 1 then decisions = decisions + 1 end
+    bots.move(g:mover() == 1 and b or bots.random, g, g:mover(), rng)
+  end
+  t.ok(decisions > 0 and calls > 0, ("%d calls in %d decisions"):format(calls, decisions))
+  t.ok(calls <= decisions, ("at most one call a decision: %d in %d"):format(calls, decisions))
+end)
+
 t.test("search+rule names the game's rule-of-thumb bot", function()
   local def = assert(loader.load("hosgin"))
   local b = bots.get("search:10+rule", "hosgin", def)
