@@ -12,6 +12,7 @@ local deal = require "talon.deal"
 local score = require "talon.score"
 local measure = require "talon.host.measure"
 local scorewatch = require "talon.host.scorewatch"
+local talon = require "talon"
 
 local flow = {}
 
@@ -19,6 +20,19 @@ local flow = {}
 local snapshot, scores_moved = scorewatch.snapshot, scorewatch.moved
 
 local begin_hand
+
+-- A count of hands as "%d" writes it, kept for the counts a match
+-- usually has: string.format goes through the C library (some 2,500
+-- machine instructions), at the end of every simulated match.
+local COUNT_TEXT = {}
+local function count_text(k)
+  local t = COUNT_TEXT[k]
+  if not t then
+    t = ("%d"):format(k)
+    if k <= 1000 then COUNT_TEXT[k] = t end
+  end
+  return t
+end
 
 local function finish_hand(g)
   local st, def = g.state, g.def
@@ -48,7 +62,7 @@ local function finish_hand(g)
   if res or (limit and g.hands_done >= limit) then
     if not res then
       res = { scores = { table.unpack(st.scores) },
-              text = ("after %d hand(s): %s"):format(g.hands_done, score.text(st.scores)) }
+              text = "after " .. count_text(g.hands_done) .. " hand(s): " .. score.text(st.scores) }
     end
     if g.stat_hands then measure.match(g, st) end
     g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
@@ -130,7 +144,6 @@ local function start_at(g, st)
 end
 
 function flow.start(g)
-  local talon = require "talon"
   local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck, g.default_opts)
   g.state, g.deck, g.seat_ok = st, st.deck, SEATS[st.n]
   if g.params.position then

@@ -81,7 +81,7 @@ function running.new(def, params, deck)
     seed = params.seed or 0, file = params.file, deck = deck,
     act = list64(), act_seat = list64(),
     nact = 0, hands_done = 0, per_hand = {},
-    where = params.file or def.name, checking = params.checking,
+    where = params.file or def.name, checking = params.checking or false,
     verbs = verbs_of(def),
     -- set later; named here so the table is built at its final size
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
