@@ -61,8 +61,9 @@ end
 -- framework before the game's deal hook.
 function deal.start(st)
   st.dealing = nil
-  if st.given and st.given.dealer ~= nil then given_dealer(st, st.given.dealer) end
-  if not (st.given and st.given.hands) then
+  local explicit = st.given -- read once: nil in a simulation
+  if explicit and explicit.dealer ~= nil then given_dealer(st, explicit.dealer) end
+  if not (explicit and explicit.hands) then
     st.stock = fresh_stock(st):shuffle(st.rng)
     return
   end

@@ -447,8 +447,11 @@ function game.phase_doc(def, name, opts)
 end
 
 -- A running game; see talon.host.running and docs/framework.md §2.
+-- (talon.host.running requires this module: found at the first game.)
+local running
 function game.new(def, params)
-  return require("talon.host.running").new(def, params)
+  running = running or require("talon.host.running")
+  return running.new(def, params)
 end
 
 return game

@@ -54,8 +54,18 @@ function score.target_result(st)
   local target = st.opts.target
   if not target then return nil end
   local top -- the highest score, as score.leaders finds it: most hands
-  for _, v in ipairs(st.scores) do -- leave it below the target, no list made
-    if not top or v > top then top = v end
+  local scores = st.scores -- leave it below the target, no list made
+  if type(scores) == "table" then
+    local i, v = 1, scores[1]
+    while v ~= nil do -- as ipairs reads a table (no C iterator call per side)
+      if not top or v > top then top = v end
+      i = i + 1
+      v = scores[i]
+    end
+  else
+    for _, v in ipairs(scores) do -- what ipairs says of anything else
+      if not top or v > top then top = v end
+    end
   end
   if top ~= nil and top < target then return nil end
   local leaders, best = score.leaders(st)
@@ -81,10 +91,26 @@ function score.lowest_result(st)
   return score.result(st, lowest[1])
 end
 
+-- The text of an integer, as tostring writes it, kept for the integers a
+-- score usually is: tostring goes through the C library's formatting
+-- (some 1,800 machine instructions each), and a simulation writes the
+-- result of every match. Immutable strings, never handed out but as
+-- tostring would give them.
+local INT_TEXT = {}
+local math_type = math.type
+local function text_of(v)
+  if math_type(v) ~= "integer" then return tostring(v) end
+  local t = INT_TEXT[v]
+  if t then return t end
+  t = tostring(v)
+  if v >= -9999 and v <= 9999 then INT_TEXT[v] = t end
+  return t
+end
+
 -- Scores as text: "7-3", but "-4020 / -3730 / 120" once one is negative.
 function score.text(scores)
   local parts, negative = {}, false
-  for i, v in ipairs(scores) do parts[i], negative = tostring(v), negative or v < 0 end
+  for i, v in ipairs(scores) do parts[i], negative = text_of(v), negative or v < 0 end
   return table.concat(parts, negative and " / " or "-")
 end
 
@@ -94,7 +120,7 @@ function score.result(st, side)
     winner = side,
     winners = st.sides[side],
     scores = { table.unpack(st.scores) },
-    text = ("%s wins %s"):format(seats.side_name(st, side), score.text(st.scores)),
+    text = seats.side_name(st, side) .. " wins " .. score.text(st.scores),
   }
 end
 

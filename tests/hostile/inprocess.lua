@@ -25,8 +25,8 @@ if guard.total_ms ~= nil then guard.total_ms = TOTAL end
 
 local LIB = { "game", "deal", "tricks", "score", "actions", "seats", "window", "variant",
   "explain", "passing" }
-local HOST = { "host.loader", "host.sandbox", "host.record", "host.running", "host.state",
-  "host.view", "host.invariants", "host.bot" }
+local HOST = { "host.loader", "host.sandbox", "host.record", "host.running", "host.flow",
+  "host.state", "host.view", "host.invariants", "host.bot" }
 
 local function fields(tbl)
   local s = {}

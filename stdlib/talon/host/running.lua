@@ -6,23 +6,27 @@
 -- protected call, and moves between phases, hands and the match end. The
 -- record is the list of actions: undo and recovery from a failing hook both
 -- rebuild the game by replaying it, so a game is never left half-updated.
+-- The course between actions (phases entered, hands begun and finished,
+-- the match's start and end) is talon.host.flow.
 -- Workload: random playouts call legal_hand/play once per card, so that
 -- path touches no strings and allocates nothing but the cached legal Hand;
 -- quiet playouts let a phase's `playout` hook play many actions at once
 -- (tricks.phase: a trick per C call, the game's hook once per trick).
 local game = require "talon.game"
-local state = require "talon.host.state"
-local deal = require "talon.deal"
 local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local explain = require "talon.explain"
 local why = require "talon.host.why"
 local tricks = require "talon.tricks"
-local score = require "talon.score"
 local measure = require "talon.host.measure"
 local scorewatch = require "talon.host.scorewatch"
+local flow = require "talon.host.flow"
 
 local running = {}
+-- Score checking (params.checking): talon.host.scorewatch.
+local snapshot, scores_moved = scorewatch.snapshot, scorewatch.moved
+-- Entering a phase, and through it the end of a hand: talon.host.flow.
+local goto_phase = flow.goto_phase
 local math_type = math.type
 local call = sandbox.call
 
@@ -52,137 +56,6 @@ local function verbs_of(def)
   return v
 end
 
--- Score checking (params.checking): talon.host.scorewatch.
-local snapshot, scores_moved = scorewatch.snapshot, scorewatch.moved
-
-local begin_hand
-
-local function finish_hand(g)
-  local st, def = g.state, g.def
-  if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
-  local before = { table.unpack(st.scores) }
-  def.score(st)
-  local scores = st.scores
-  for i = 1, #before do -- as ipairs would: up to the first nil
-    local v = before[i]
-    if v == nil then break end
-    before[i] = scores[i] - v
-  end
-  g.per_hand[#g.per_hand + 1] = before
-  if g.stat_hands then measure.hand(g, st) end
-  if g.checking then
-    snapshot(g)
-    -- the declared card points and the game's own invariants for the hand
-    -- just scored, before the next hand resets the per-hand state;
-    -- talon.host.invariants reports the first
-    g.hand_violation = g.hand_violation
-      or require("talon.host.invariants").after_hand(def, st)
-  end
-  state.end_hand(st)
-  g.hands_done = g.hands_done + 1
-  local res = (def.match_over or score.target_result)(st)
-  local limit = g.params.hands
-  if res or (limit and g.hands_done >= limit) then
-    if not res then
-      res = { scores = { table.unpack(st.scores) },
-              text = ("after %d hand(s): %s"):format(g.hands_done, score.text(st.scores)) }
-    end
-    if g.stat_hands then measure.match(g, st) end
-    g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
-    st:log("result", res, "%s", res.text)
-    return
-  end
-  if def.next_hand then def.next_hand(st) else st.dealer = st:next(st.dealer) end
-  begin_hand(g, nil)
-end
-
--- Enters phase 'name' (running `enter` hooks, which may move on) and finds
--- the mover; "end" finishes the hand.
-local function goto_phase(g, name)
-  local st, phases = g.state, g.def.phases
-  while true do
-    if name == "end" then return finish_hand(g) end
-    local ph = phases[name]
-    if not ph then
-      local list = {}
-      for k in pairs(phases) do list[#list + 1] = k end
-      table.sort(list)
-      error(("%s: a hook moved to unknown phase '%s'; phases are %s")
-        :format(g.where, tostring(name), table.concat(list, ", ")), 0)
-    end
-    st.phase, g.ph = name, ph
-    local nxt = ph.enter and ph.enter(st)
-    if nxt == nil or nxt == name then break end
-    name = nxt
-  end
-  g.mover_seat = g.ph.mover(g.state)
-end
-
-begin_hand = function(g, given)
-  local st = g.state
-  state.new_hand(st, given)
-  deal.start(st)
-  goto_phase(g, g.def.deal(st))
-end
-
--- params.scores: the match starts from these scores (one per side), set
--- before the first snapshot so they are not a change of score.
-local function start_scores(g, st)
-  local given = g.params.scores
-  if type(given) ~= "table" or #given ~= #st.sides then
-    error(("%s: params.scores needs %d starting scores (one per side), got %s")
-      :format(g.where, #st.sides, type(given) == "table" and #given or tostring(given)), 0)
-  end
-  for i = 1, #st.sides do
-    if math.type(given[i]) ~= "integer" then
-      error(("%s: params.scores[%d] must be an integer, got %s")
-        :format(g.where, i, tostring(given[i])), 0)
-    end
-    st.scores[i] = given[i]
-  end
-  st:log("scores", { scores = { table.unpack(st.scores) } }, "the match starts with scores %s",
-    score.text(st.scores))
-end
-
--- Per table size, the seats 1..n as keys: the check of a playout's seats
--- is one lookup (host tables, never handed to game code).
-local SEATS = setmetatable({}, { __index = function(t, n)
-  local ok = {}
-  for s = 1, n do ok[s] = true end
-  t[n] = ok
-  return ok
-end })
-
--- A game started from params.position (talon.host.position): the state
--- filled from it, the phase resumed where it stood.
-local function start_at(g, st)
-  local position = require "talon.host.position"
-  state.new_hand(st, nil)
-  position.restore(g, g.params.position, require "talon.host.invariants")
-  if g.checking then snapshot(g) end
-  st:log("position", nil, "the game starts from a position: hand %d, phase %s, %s to move",
-    st.hand_no, st.phase, st.names[g.mover_seat])
-end
-
-local function start(g)
-  local talon = require "talon"
-  local st = state.new(g.def, g.opts, talon.rng(g.seed), g.params.quiet, g.deck, g.default_opts)
-  g.state, g.deck, g.seat_ok = st, st.deck, SEATS[st.n]
-  if g.params.position then
-    if g.params.deal or g.params.scores then
-      error(("%s: a game starts from a position or from a deal and scores, not both")
-        :format(g.where), 0)
-    end
-    return start_at(g, st)
-  end
-  if g.params.scores then start_scores(g, st) end
-  if g.checking then snapshot(g) end
-  st.given = g.params.deal
-  if g.def.setup then g.def.setup(st) end
-  begin_hand(g, g.params.deal)
-  if g.checking then scores_moved(g, "setup or the first deal") end
-end
-
 -- An empty table with room for 64 array items (Lua 5.4 has no
 -- table.create): the action lists of a hand of most games then grow
 -- without a rehash per power of two.
@@ -208,7 +81,7 @@ function running.new(def, params, deck)
     seed = params.seed or 0, file = params.file, deck = deck,
     act = list64(), act_seat = list64(),
     nact = 0, hands_done = 0, per_hand = {},
-    where = params.file or def.name, checking = params.checking,
+    where = params.file or def.name, checking = params.checking or false,
     verbs = verbs_of(def),
     -- set later; named here so the table is built at its final size
     state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
@@ -218,7 +91,7 @@ function running.new(def, params, deck)
   }, g_mt)
   if measure.wanted(def, params) then g.stat_hands = {} end
   g.meter = sandbox.meter(g.where) -- its message names the game's file
-  local ok, err = sandbox.charge(g.meter, start, g)
+  local ok, err = sandbox.charge(g.meter, flow.start, g)
   if not ok then error(err, 0) end
   return g
 end

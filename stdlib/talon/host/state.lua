@@ -265,12 +265,15 @@ local function derive(def, opts, n)
   return d
 end
 
--- Fresh copies of the derived partnerships for one game.
+-- Fresh copies of the derived partnerships for one game, each list made
+-- at its final size (filling an empty table rehashes at 1, 2, 4 ...).
 local function sides_of(d, n)
-  local from, sides, side_of = d.sides, {}, seats.slots(n)
+  local from, slots = d.sides, seats.slots
+  local sides, side_of = slots(#from), slots(n)
   for s = 1, n do side_of[s] = d.side_of[s] end
   for i = 1, #from do
-    local side, list = from[i], {}
+    local side = from[i]
+    local list = slots(#side)
     for j = 1, #side do list[j] = side[j] end
     sides[i] = list
   end
@@ -352,22 +355,23 @@ end
 function state.new_hand(st, given)
   st.hand_no = st.hand_no + 1
   st.given = given
+  local n = st.n
+  if st.quiet and st.hands then return reuse_hand(st, n) end
   local deck = st.deck
   local blank = blanks[deck] -- copies of an empty Hand are the cheapest new hands
   if not blank then
     blank = deck:hand()
     blanks[deck] = blank
   end
-  local n = st.n
-  if st.quiet and st.hands then return reuse_hand(st, n) end
   local hands, won, tricks_won = seats.slots(n), seats.slots(n), seats.slots(n)
+  local copy = blank.copy -- Hand:copy of the framework's own Hand, found once
   for s = 1, n do
-    hands[s] = blank:copy()
-    won[s] = blank:copy()
+    hands[s] = copy(blank)
+    won[s] = copy(blank)
     tricks_won[s] = 0
   end
   st.hands, st.won, st.tricks_won, st.known = hands, won, tricks_won, {}
-  st.discards = blank:copy()
+  st.discards = copy(blank)
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
   st.passing, st.aside = nil, nil
   st.tricks_played = 0
