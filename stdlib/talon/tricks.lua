@@ -186,16 +186,21 @@ end
 local made = setmetatable({}, { __mode = "k" })
 local HOOKS = { "legal", "apply", "check", "mover", "enter" }
 
+-- Whether phase 'ph' still has every hook of 'm' (what a fast path was
+-- made with).
+local function same_hooks(ph, m)
+  for _, k in ipairs(HOOKS) do
+    if ph[k] ~= m[k] then return false end
+  end
+  return true
+end
+
 -- Whether phase 'ph' may use its playout: true for a playout this module
 -- did not make (the game's own), else whether the phase still has every
 -- hook the playout was made with.
 function tricks.batch_holds(ph)
   local m = made[ph.playout]
-  if not m then return true end
-  for _, k in ipairs(HOOKS) do
-    if ph[k] ~= m[k] then return false end
-  end
-  return true
+  return not m or same_hooks(ph, m)
 end
 
 -- Declares that phase 'ph' of a library module (this one, talon.passing)
@@ -216,11 +221,7 @@ local made_steps = setmetatable({}, { __mode = "k" })
 -- tricks.phase made, in a phase that still has every hook it was made with.
 function tricks.step_holds(ph)
   local m = made_steps[ph.step]
-  if not m then return false end
-  for _, k in ipairs(HOOKS) do
-    if ph[k] ~= m[k] then return false end
-  end
-  return true
+  return m ~= nil and same_hooks(ph, m)
 end
 
 -- A refusal: the engine's under a house rule's id first (a game's own
