@@ -36,6 +36,13 @@ void tl_trick_add_won(lua_State *L, int arg, tv_hand *won, const tv_trick *t);
 const tv_trick_policy *tl_trick_check_policy(lua_State *L, int arg, int nh,
                                              tv_trick_policy *p);
 
+/* Whether the trick just won by seat 'w' (1-based) brings its side to
+ * 'to' tricks (0: no target), with count[s] the tricks seat s + 1 had
+ * won before it and side[s] its side, for n seats (lua_trick_batch.c;
+ * t:play_tricks's wake and t:step share it). */
+bool tl_trick_side_reaches(const lua_Integer *count, const uint8_t *side, int n,
+                           int w, lua_Integer to);
+
 /* The Trick method of lua_trick_sets.c (t:play_sets). */
 extern const luaL_Reg tl_trick_sets_methods[];
 

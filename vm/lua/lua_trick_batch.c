@@ -189,14 +189,14 @@ static void wake_load(lua_State *L, wake *wk) {
         wake_int(L, wk, wk->counts, s + 1, LUA_MAXINTEGER - 1, "counts");
 }
 
-/* Whether the trick just won by 'w' brings its side to wk->to tricks. */
-static bool side_reaches(const wake *wk, int w) {
-  if (wk->to == 0) return false;
+bool tl_trick_side_reaches(const lua_Integer *count, const uint8_t *side, int n,
+                           int w, lua_Integer to) {
+  if (to == 0) return false;
   lua_Integer sum = 0;
-  for (int s = 0; s < wk->nh; s++) {
-    if (wk->side[s] != wk->side[w - 1]) continue;
-    lua_Integer v = wk->count[s] + (s == w - 1);
-    if (v >= wk->to - sum) return true; /* sum < to: no overflow */
+  for (int s = 0; s < n; s++) {
+    if (side[s] != side[w - 1]) continue;
+    lua_Integer v = count[s] + (s == w - 1);
+    if (v >= to - sum) return true; /* sum < to: no overflow */
     sum += v;
   }
   return false;
@@ -211,7 +211,8 @@ static bool wake_due(lua_State *L, wake *wk, tv_hand **hands, uint32_t out,
   bool empty = true;
   for (int s = 0; s < wk->nh && empty; s++)
     if (!(out & (1u << s)) && hands[s]->size > 0) empty = false;
-  if (empty || side_reaches(wk, w)) return true;
+  if (empty || tl_trick_side_reaches(wk->count, wk->side, wk->nh, w, wk->to))
+    return true;
   wk->count[w - 1]++;
   lua_pushinteger(L, wk->count[w - 1]);
   lua_rawseti(L, wk->counts, w);

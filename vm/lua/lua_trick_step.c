@@ -64,28 +64,25 @@ static bool not_due(lua_State *L, int n, int w, const uint16_t *sizes,
   bool last = true;
   for (int s = 0; s < n; s++)
     if (sizes[s] > 0) last = false;
-  lua_Integer to = 0, side_w = 0, sum = 0;
+  lua_Integer to = 0, counts[TV_TRICK_MAX_PLAYS];
+  uint8_t sides[TV_TRICK_MAX_PLAYS];
   if (last || !lua_istable(L, A_COUNTS) || !lua_istable(L, A_SIDES) ||
       (!lua_isnil(L, A_TO) && !int_in(L, A_TO, 1, LUA_MAXINTEGER, &to)))
     return false;
-  lua_rawgeti(L, A_SIDES, w);
-  bool ok = int_in(L, -1, 0, 255, &side_w);
-  lua_pop(L, 1);
-  for (int s = 1; ok && s <= n; s++) {
+  for (int s = 1; s <= n; s++) {
     lua_Integer side, v;
     lua_rawgeti(L, A_SIDES, s);
     lua_rawgeti(L, A_COUNTS, s);
-    ok = int_in(L, -2, 0, 255, &side) &&
-         int_in(L, -1, 0, LUA_MAXINTEGER - 1, &v);
+    bool ok = int_in(L, -2, 0, 255, &side) &&
+              int_in(L, -1, 0, LUA_MAXINTEGER - 1, &v);
     lua_pop(L, 2);
-    if (ok && s == w) *count = v + 1;
-    if (ok && side == side_w) {
-      v += s == w;
-      if (to > 0 && v >= to - sum) return false; /* the side reaches 'to' */
-      sum += v;
-    }
+    if (!ok) return false;
+    sides[s - 1] = (uint8_t)side;
+    counts[s - 1] = v;
   }
-  return ok;
+  if (tl_trick_side_reaches(counts, sides, n, w, to)) return false;
+  *count = counts[w - 1] + 1;
+  return true;
 }
 
 /* The last card of a trick: the trick given to its winner when the hook
