@@ -10,9 +10,17 @@
 
 void tv_pile_from_deck(tv_pile *p, const tv_deck *d) {
   int n = 0;
-  for (int k = d->nkinds - 1; k >= 0; k--)
-    for (int i = 0; i < d->copies[k]; i++)
+  /* one copy of most kinds: the inner loop skipped (a quiet game's stock
+   * is refilled so at every hand) */
+  for (int k = d->nkinds - 1; k >= 0; k--) {
+    int copies = d->copies[k];
+    if (copies == 1) {
       p->c[n++] = (tv_card)k;
+      continue;
+    }
+    for (int i = 0; i < copies; i++)
+      p->c[n++] = (tv_card)k;
+  }
   p->n = (uint16_t)n;
 }
 
@@ -79,6 +87,20 @@ static tv_status hand_fits(const tv_pile *p, tv_hand *const *hands, int nseats,
   return TV_OK;
 }
 
+/* Whether every hand surely takes its 'each' cards without the card by
+ * card test of hand_fits: no hand listed twice, and none holding so many
+ * cards that 'each' more could pass TV_MAX_COPIES of one kind. A deal
+ * from a shuffled stock (every deal of a simulation) passes this, and
+ * hand_fits was most of its cost. */
+static bool surely_fits(tv_hand *const *hands, int nseats, int each) {
+  for (int s = 0; s < nseats; s++) {
+    if (hands[s]->size + each > TV_MAX_COPIES) return false;
+    for (int t = 0; t < s; t++)
+      if (hands[t] == hands[s]) return false;
+  }
+  return true;
+}
+
 tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
                        const int *pattern, int npackets, tv_err *e) {
   if (nseats < 0 || nseats > TV_MAX_CARDS || npackets < 0)
@@ -94,13 +116,20 @@ tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
     return tv_fail(e, TV_ERANGE,
                    "the pattern needs %lld cards but the pile holds only %d",
                    need, p->n);
-  for (int s = 0; s < nseats; s++) {
-    tv_status st = hand_fits(p, hands, nseats, pattern, npackets, hands[s], e);
-    if (st != TV_OK) return st;
-  }
+  if (!surely_fits(hands, nseats, (int)(need / (nseats ? nseats : 1))))
+    for (int s = 0; s < nseats; s++) {
+      tv_status st =
+          hand_fits(p, hands, nseats, pattern, npackets, hands[s], e);
+      if (st != TV_OK) return st;
+    }
   for (int i = 0; i < npackets; i++)
     for (int s = 0; s < nseats; s++)
-      for (int k = 0; k < pattern[i]; k++)
-        tv_hand_add(hands[s], tv_pile_draw(p), 1);
+      for (int k = 0; k < pattern[i]; k++) {
+        tv_hand *h = hands[s];
+        tv_card c = p->c[--p->n];        /* 'need' cards are there */
+        if (c >= TV_MAX_KINDS) continue; /* as tv_hand_add refuses it */
+        h->n[c]++;
+        h->size++;
+      }
   return TV_OK;
 }

@@ -99,25 +99,47 @@ static void fill_keys(tv_trick *t, const tv_trick_order *o) {
     t->suit_mask[t->key[k] >> 8] |= TV_BIT(k);
 }
 
-void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
-                   int trump) {
-  const tv_trick_order *o = order_of(r, trump);
-  t->deck = d;
-  t->rules = r;
-  if (o && o->suit >= 0)
-    t->trump = o->suit;
-  else if (o)
-    t->trump = (int8_t)(o->ntrumps ? d->nsuits + 1 : -1);
-  else
-    t->trump = (int8_t)(trump >= 0 && trump < d->nsuits ? trump : -1);
+/* The trick's trump suit under choice 'trump' with order o, as
+ * tv_trick_init sets it. */
+static int8_t trump_suit(const tv_deck *d, const tv_trick_order *o, int trump) {
+  if (o && o->suit >= 0) return o->suit;
+  if (o) return (int8_t)(o->ntrumps ? d->nsuits + 1 : -1);
+  return (int8_t)(trump >= 0 && trump < d->nsuits ? trump : -1);
+}
+
+/* The part of tv_trick_init that the keys do not change: the trump suit
+ * and choice, the suits closed to leads, and an empty trick. */
+static void start(tv_trick *t, const tv_trick_order *o, int trump) {
+  const tv_trick_rules *r = t->rules;
+  t->trump = trump_suit(t->deck, o, trump);
   /* a suit names its choice, however it was given */
   t->choice = (int8_t)(o && o->suit < 0 ? trump : t->trump);
-  fill_keys(t, o);
   t->nplays = 0;
   unsigned closed = r->unbroken;
   if (r->unbroken_trump && t->trump >= 0) closed |= 1u << t->trump;
   tv_trick_set_progress(t, 0, closed);
   tv_trick_clear(t);
+}
+
+void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
+                   int trump) {
+  const tv_trick_order *o = order_of(r, trump);
+  t->deck = d;
+  t->rules = r;
+  start(t, o, trump);
+  fill_keys(t, o);
+}
+
+void tv_trick_reset(tv_trick *t, int trump) {
+  const tv_trick_rules *r = t->rules;
+  const tv_trick_order *o = order_of(r, trump);
+  /* fill_keys reads the choice only through o, and the trump suit only
+   * for the top card and a trump order's list */
+  bool same = o == order_of(r, t->choice) &&
+              (trump_suit(t->deck, o, trump) == t->trump ||
+               (!o && r->top == TV_NO_CARD));
+  start(t, o, trump);
+  if (!same) fill_keys(t, o);
 }
 
 const char *tv_trick_trump_name(const tv_trick *t) {

@@ -235,6 +235,12 @@ int tv_trick_rules_choice(const tv_trick_rules *r, const tv_deck *d,
 void tv_trick_init(tv_trick *t, const tv_deck *d, const tv_trick_rules *r,
                    int trump);
 
+/* tv_trick_init again with t's own deck and rules (t initialized before):
+ * the per-kind keys are kept when the new choice gives the same ones, as
+ * it does from hand to hand of a game without a trump order or top card
+ * (the hand's trick of a quiet game is reset, not remade). */
+void tv_trick_reset(tv_trick *t, int trump);
+
 /* The name of the trick's trump choice: the suit's or the order's; NULL
  * with no trump. */
 const char *tv_trick_trump_name(const tv_trick *t);

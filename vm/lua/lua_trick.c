@@ -337,7 +337,7 @@ static int trick_clear(lua_State *L) {
 static int trick_reset(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   int trump = check_choice(L, 2, t->t.rules, t->t.deck);
-  tv_trick_init(&t->t, t->t.deck, t->t.rules, trump);
+  tv_trick_reset(&t->t, trump);
   lua_settop(L, 1);
   return 1;
 }
