@@ -133,3 +133,36 @@ tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
       }
   return TV_OK;
 }
+
+/* Whether the pile holds fewer cards than the hands in play short of
+ * 'size' (too few for a whole round). */
+static bool round_short(const tv_pile *p, tv_hand *const *hands, int nseats,
+                        uint32_t out, int size) {
+  int need = 0;
+  for (int s = 0; s < nseats; s++)
+    if (hands[s]->size < size && !(out >> s & 1)) need++;
+  return need > p->n;
+}
+
+tv_status tv_pile_replenish(tv_pile *p, tv_hand *const *hands, int nseats,
+                            uint32_t out, int first, int size, bool whole,
+                            int *drawn, tv_err *e) {
+  *drawn = 0;
+  if (first < 1 || first > nseats)
+    return tv_fail(e, TV_EINVAL, "seat %d: 1 to %d expected", first, nseats);
+  int before;
+  do {
+    before = *drawn;
+    if (whole && round_short(p, hands, nseats, out, size)) return TV_OK;
+    for (int i = 0, s = first - 1; i < nseats; i++, s = (s + 1) % nseats) {
+      if (p->n == 0) return TV_OK;
+      tv_hand *h = hands[s];
+      if (h->size >= size || (out >> s & 1)) continue;
+      if (tv_hand_add(h, tv_pile_draw(p), 1) != TV_OK)
+        return tv_fail(e, TV_ERANGE, "a hand holds at most %d copies of a card",
+                       TV_MAX_COPIES);
+      ++*drawn;
+    }
+  } while (*drawn != before);
+  return TV_OK;
+}

@@ -43,4 +43,17 @@ tv_status tv_pile_put_bottom(tv_pile *p, tv_card c);
 tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
                        const int *pattern, int npackets, tv_err *e);
 
+/* Refills the hands after a trick, one card at a time from the top: from
+ * seat 'first' (1-based) on, round after round, each of the nseats hands
+ * not sitting out (bit s-1 of 'out') and holding fewer than 'size' cards
+ * draws one, until a round draws nothing or the pile is empty. With
+ * 'whole', a round begins only when the pile holds a card for every such
+ * hand. *drawn counts the cards drawn. Fails with TV_EINVAL (nothing
+ * drawn) for a 'first' outside 1..nseats, or TV_ERANGE when a hand would
+ * pass TV_MAX_COPIES of a kind (the card drawn is then lost, the cards
+ * drawn before it stay, as drawing and adding them one by one would). */
+tv_status tv_pile_replenish(tv_pile *p, tv_hand *const *hands, int nseats,
+                            uint32_t out, int first, int size, bool whole,
+                            int *drawn, tv_err *e);
+
 #endif

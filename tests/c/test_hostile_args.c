@@ -232,6 +232,9 @@ static const char *const driver[] = {
     "add(\"pile:deal (order)\", method(\"talon.Pile\", \"deal\"),\n",
     "  function(o) return { o.pile, { o.deck:hand(), o.deck:hand() }, { 2, 2 "
     "}, { 2, 1, 2 } } end)\n",
+    "add(\"pile:replenish\", method(\"talon.Pile\", \"replenish\"),\n",
+    "  function(o) return { o.pile, { o.deck:hand(), o.deck:hand() }, 2, 3, "
+    "true, { false, false } } end)\n",
     "add(\"pile:find\", method(\"talon.Pile\", \"find\"), function(o) return { "
     "o.pile, \"A\", 1 } end)\n",
     "add(\"Pile.__len\", meta(\"talon.Pile\", \"__len\"), function(o) return { "

@@ -220,6 +220,56 @@ static int pile_deal(lua_State *L) {
   return 1;
 }
 
+/* p:replenish(hands, first, size[, whole[, out]]) -> drawn: refills the
+ * Hands of 'hands' (1 to 16, of the pile's deck) from the top, one card
+ * at a time, from seat 'first' on, round after round, to 'size' cards
+ * each; a seat s with out[s] true (read raw) draws nothing, and with
+ * 'whole' only whole rounds are drawn (tv_pile_replenish). The draw after
+ * every trick of a game with a stock (deal.replenish) in one call instead
+ * of four per seat. */
+static int pile_replenish(lua_State *L) {
+  enum { MAX_SEATS = 16 };
+  tl_pile *p = tl_check_pile(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_Integer first = luaL_checkinteger(L, 3);
+  lua_Integer size = luaL_checkinteger(L, 4);
+  bool whole = lua_toboolean(L, 5);
+  lua_Unsigned ns = lua_rawlen(L, 2);
+  luaL_argcheck(L, ns >= 1 && ns <= MAX_SEATS, 2, "1 to 16 hands");
+  luaL_argcheck(L, first >= 1 && first <= (lua_Integer)ns, 3,
+                "a seat 1 to #hands expected");
+  luaL_argcheck(L, size >= 0 && size <= TV_MAX_CARDS, 4,
+                "a hand size 0 to the most cards of a pile expected");
+  uint32_t out = 0;
+  if (!lua_isnoneornil(L, 6)) {
+    luaL_checktype(L, 6, LUA_TTABLE);
+    for (int s = 1; s <= (int)ns; s++) {
+      if (lua_rawgeti(L, 6, s) != LUA_TNIL && lua_toboolean(L, -1))
+        out |= 1u << (s - 1);
+      lua_pop(L, 1);
+    }
+  }
+  tv_hand *hands[MAX_SEATS];
+  lua_settop(L, 6);
+  luaL_checkstack(L, MAX_SEATS, "too many hands");
+  for (int i = 0; i < (int)ns; i++) {
+    lua_rawgeti(L, 2, i + 1); /* stays on the stack: keeps the hand alive */
+    tl_hand *h = tl_test_hand(L, -1);
+    if (!h || h->deck != p->deck)
+      return luaL_argerror(
+          L, 2,
+          lua_pushfstring(L, "entry %d is not a hand of this deck", i + 1));
+    hands[i] = &h->h;
+  }
+  int drawn;
+  tv_err e;
+  if (tv_pile_replenish(&p->p, hands, (int)ns, out, (int)first, (int)size,
+                        whole, &drawn, &e) != TV_OK)
+    return tl_raise(L, &e);
+  lua_pushinteger(L, drawn);
+  return 1;
+}
+
 static int pile_cards(lua_State *L) {
   tl_pile *p = tl_check_pile(L, 1);
   lua_createtable(L, p->p.n, 0);
@@ -269,13 +319,21 @@ static int pile_tostring(lua_State *L) {
 }
 
 static const luaL_Reg pile_methods[] = {
-    {"shuffle", pile_shuffle}, {"reset", pile_reset},
-    {"cut", pile_cut},         {"draw", pile_draw},
-    {"top", pile_top},         {"bottom", pile_bottom},
-    {"push", pile_push},       {"put_bottom", pile_put_bottom},
-    {"deal", pile_deal},       {"find", pile_find},
-    {"cards", pile_cards},     {"hand", pile_hand},
-    {"copy", pile_copy},       {NULL, NULL},
+    {"shuffle", pile_shuffle},
+    {"reset", pile_reset},
+    {"cut", pile_cut},
+    {"draw", pile_draw},
+    {"top", pile_top},
+    {"bottom", pile_bottom},
+    {"push", pile_push},
+    {"put_bottom", pile_put_bottom},
+    {"deal", pile_deal},
+    {"find", pile_find},
+    {"cards", pile_cards},
+    {"hand", pile_hand},
+    {"copy", pile_copy},
+    {"replenish", pile_replenish},
+    {NULL, NULL},
 };
 
 void talon_open_pile(lua_State *L) {
