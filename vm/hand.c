@@ -13,21 +13,6 @@ void tv_hand_clear(tv_hand *h) {
   memset(h, 0, sizeof *h);
 }
 
-tv_status tv_hand_add(tv_hand *h, tv_card c, int k) {
-  if (c >= TV_MAX_KINDS || k < 0 || k > TV_MAX_COPIES - h->n[c])
-    return TV_ERANGE;
-  h->n[c] = (uint8_t)(h->n[c] + k);
-  h->size = (uint16_t)(h->size + k);
-  return TV_OK;
-}
-
-tv_status tv_hand_remove(tv_hand *h, tv_card c, int k) {
-  if (c >= TV_MAX_KINDS || k < 0 || h->n[c] < k) return TV_ENOCARD;
-  h->n[c] = (uint8_t)(h->n[c] - k);
-  h->size = (uint16_t)(h->size - k);
-  return TV_OK;
-}
-
 /* The sums are checked all at once, with no exit from the loop, so that
  * the compiler can add the kinds several at a time: a sum is too large
  * exactly when it has a bit above TV_MAX_COPIES (one less than a power of

@@ -22,11 +22,24 @@ typedef struct tv_hand {
 /* Empties the hand. */
 void tv_hand_clear(tv_hand *h);
 
-/* Adds k copies of c; TV_ERANGE (hand unchanged) past TV_MAX_COPIES. */
-tv_status tv_hand_add(tv_hand *h, tv_card c, int k);
+/* Adds k copies of c; TV_ERANGE (hand unchanged) past TV_MAX_COPIES.
+ * (Inline, as tv_hand_remove: the engine adds and removes a card at every
+ * play, deal and trick won.) */
+static inline tv_status tv_hand_add(tv_hand *h, tv_card c, int k) {
+  if (c >= TV_MAX_KINDS || k < 0 || k > TV_MAX_COPIES - h->n[c])
+    return TV_ERANGE;
+  h->n[c] = (uint8_t)(h->n[c] + k);
+  h->size = (uint16_t)(h->size + k);
+  return TV_OK;
+}
 
 /* Removes k copies of c; TV_ENOCARD (hand unchanged) if fewer are held. */
-tv_status tv_hand_remove(tv_hand *h, tv_card c, int k);
+static inline tv_status tv_hand_remove(tv_hand *h, tv_card c, int k) {
+  if (c >= TV_MAX_KINDS || k < 0 || h->n[c] < k) return TV_ENOCARD;
+  h->n[c] = (uint8_t)(h->n[c] - k);
+  h->size = (uint16_t)(h->size - k);
+  return TV_OK;
+}
 
 static inline int tv_hand_count(const tv_hand *h, tv_card c) {
   return h->n[c];

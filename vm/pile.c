@@ -124,13 +124,8 @@ tv_status tv_pile_deal(tv_pile *p, tv_hand *const *hands, int nseats,
     }
   for (int i = 0; i < npackets; i++)
     for (int s = 0; s < nseats; s++)
-      for (int k = 0; k < pattern[i]; k++) {
-        tv_hand *h = hands[s];
-        tv_card c = p->c[--p->n];        /* 'need' cards are there */
-        if (c >= TV_MAX_KINDS) continue; /* as tv_hand_add refuses it */
-        h->n[c]++;
-        h->size++;
-      }
+      for (int k = 0; k < pattern[i]; k++)
+        tv_hand_add(hands[s], tv_pile_draw(p), 1);
   return TV_OK;
 }
 

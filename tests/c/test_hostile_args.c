@@ -158,6 +158,8 @@ static const char *const driver[] = {
     "o.deck, \"AS KS\" } end)\n",
     "add(\"deck:pile(list)\", method(\"talon.Deck\", \"pile\"), function(o) "
     "return { o.deck, { \"AS\", \"KS\" } } end)\n",
+    "add(\"deck:clear_hands\", method(\"talon.Deck\", \"clear_hands\"), "
+    "function(o) return { o.deck, o.hands, o.won, o.hand2 } end)\n",
     "add(\"Deck.__len\", meta(\"talon.Deck\", \"__len\"), function(o) return { "
     "o.deck } end)\n",
     "add(\"Deck.__tostring\", meta(\"talon.Deck\", \"__tostring\"), "

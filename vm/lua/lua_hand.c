@@ -100,6 +100,49 @@ static int hand_clear(lua_State *L) {
   return 1;
 }
 
+/* The Hand of deck 'd' at index 'idx' (argument 'arg', entry 'i' of a
+ * list or 0), or an error naming it. */
+static tv_hand *deck_hand(lua_State *L, int idx, const tv_deck *d, int arg,
+                          lua_Integer i) {
+  tl_hand *h = tl_test_hand(L, idx);
+  if (h && h->deck == d) return &h->h;
+  if (i == 0) luaL_argerror(L, arg, "a Hand of this deck or a list of them");
+  luaL_argerror(L, arg,
+                lua_pushfstring(L, "entry %I is not a Hand of this deck", i));
+  return NULL;
+}
+
+/* deck:clear_hands(...) -> deck: empties every Hand named by the
+ * arguments, each a Hand of the deck or a list of them (read raw), 64
+ * Hands at most in all; all are checked before any is emptied. A quiet
+ * game's new hand (its hands, the tricks won and the discards) in one
+ * call, not one per Hand. */
+static int deck_clear_hands(lua_State *L) {
+  enum { MAX_HANDS = 64 };
+  const tv_deck *d = tl_check_deck(L, 1);
+  tv_hand *list[MAX_HANDS]; /* each kept alive by its argument */
+  int n = 0, top = lua_gettop(L);
+  for (int arg = 2; arg <= top; arg++) {
+    if (lua_type(L, arg) != LUA_TTABLE) {
+      luaL_argcheck(L, n < MAX_HANDS, arg, "more than 64 Hands");
+      list[n++] = deck_hand(L, arg, d, arg, 0);
+      continue;
+    }
+    lua_Unsigned len = lua_rawlen(L, arg);
+    luaL_argcheck(L, len <= (lua_Unsigned)(MAX_HANDS - n), arg,
+                  "more than 64 Hands");
+    for (lua_Integer i = 1; i <= (lua_Integer)len; i++) {
+      lua_rawgeti(L, arg, i);
+      list[n++] = deck_hand(L, -1, d, arg, i);
+      lua_pop(L, 1);
+    }
+  }
+  for (int i = 0; i < n; i++)
+    tv_hand_clear(list[i]);
+  lua_settop(L, 1);
+  return 1;
+}
+
 static int hand_cards(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
   lua_createtable(L, h->h.size, 0);
@@ -324,5 +367,11 @@ void talon_open_hand(lua_State *L) {
   luaL_setfuncs(L, hand_meta, 0);
   luaL_newlib(L, hand_methods); /* a plain table: method lookup is cheap */
   lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  /* deck:clear_hands lives with the Hand type; add it to the Deck's
+   * methods */
+  luaL_getmetatable(L, TL_DECK);
+  lua_getfield(L, -1, "__methods");
+  lua_pushcfunction(L, deck_clear_hands);
+  lua_setfield(L, -2, "clear_hands");
+  lua_pop(L, 3);
 }

@@ -85,8 +85,17 @@ function St:is_in(s) return not (self.out and self.out[s]) end
 -- The seats in play from 'first' (a seat in play) on, in the order of play:
 -- the order to deal in.
 function St:order(first)
-  local list, s = {}, first
-  for i = 1, self.n_in do
+  local list, s, n, n_in = {}, first, self.n, self.n_in
+  -- St:next without seats out is s % n + 1, inlined (Kosel asks for the
+  -- order at every trick)
+  if not self.out and self.next == St.next then
+    for i = 1, n_in do
+      list[i] = s
+      s = s % n + 1
+    end
+    return list
+  end
+  for i = 1, n_in do
     list[i] = s
     s = self:next(s)
   end
@@ -322,17 +331,17 @@ local blanks = setmetatable({}, { __mode = "k" })
 -- The per-hand reset of a quiet game: the same hands, piles and Trick,
 -- emptied. Nothing keeps them past their hand (no events are stored), and
 -- allocating and collecting them was a tenth of a simulated Hokm hand.
+local clear_hands -- deck:clear_hands, found on the first reuse (a Deck's
+-- methods are looked up by a C function)
 local function reuse_hand(st, n)
-  local hands, won, tricks_won = st.hands, st.won, st.tricks_won
-  local clear = hands[1].clear -- Hand:clear, found once for the 2n calls
-  for s = 1, n do
-    clear(hands[s])
-    clear(won[s])
-    tricks_won[s] = 0
-  end
+  local tricks_won, deck = st.tricks_won, st.deck
+  clear_hands = clear_hands or deck.clear_hands
+  clear_hands(deck, st.hands, st.won, st.discards) -- the 2n + 1 Hands in one call
+  for s = 1, n do tricks_won[s] = 0 end
   local known = st.known
-  for k in pairs(known) do known[k] = nil end
-  st.discards:clear()
+  if next(known) ~= nil then
+    for k in pairs(known) do known[k] = nil end
+  end
   st.quiet_trick = st.ctrick or st.quiet_trick
   st.ctrick, st.trump, st.leader, st.turn = nil, nil, nil, nil
   st.passing, st.aside = nil, nil
