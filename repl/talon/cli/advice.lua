@@ -12,7 +12,6 @@ local record = require "talon.host.record"
 local searchbot = require "talon.cli.searchbot"
 local bots = require "talon.cli.bots"
 local actions = require "talon.actions"
-local policy = require "talon.host.policy"
 local talon = require "talon"
 
 local advice = {}
@@ -104,10 +103,6 @@ function advice.lines(r, played, limit)
   if untried > 0 then
     out[#out + 1] = ("  (%d more actions not tried: the search tries the lowest values of a"
       .. " scale of bids and a geometric spread of the rest)"):format(untried)
-  end
-  if r.best and order[1] ~= r.best and policy.on_scale(r.actions[order[1]]) then
-    out[#out + 1] = "  (best: bids are compared by their value less two standard errors of it,"
-      .. " so a bid whose futures spread widely ranks below a steadier one)"
   end
   return out
 end

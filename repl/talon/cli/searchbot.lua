@@ -51,10 +51,11 @@ function searchbot.reason(g, r)
   local m = r.mean[best] or 0
   local text = ("search: %+.2f a hand"):format(m)
   if second then
-    -- a bid above the chosen one on average lost on its spread (search.compared)
-    local riskier = r.mean[second] > m and ", but its futures spread too widely" or ""
+    -- sequential halving may leave out early, on fewer futures, an action
+    -- whose mean ends above the chosen one's
+    local fewer = r.mean[second] > m and (" on %d futures only"):format(r.n[second]) or ""
     text = text .. (" (next best %s %+.2f%s)"):format(g:text(r.actions[second]), r.mean[second],
-                                                       riskier)
+                                                       fewer)
   end
   return text .. (", %d futures over %d deals"):format(r.playouts, r.deals)
 end

@@ -10,8 +10,8 @@
 -- only the action grammar: a verb whose argument is an integer is a
 -- scale. At the root the search tries the lowest few values of a scale
 -- and then values spread out geometrically; in the futures, before the
--- card play begins, a seat picks a verb at random and, on a scale, its
--- lowest value (the smallest raise).
+-- card play begins, a seat tries its hand (below) and otherwise picks a
+-- verb at random and, on a scale, its lowest value (the smallest raise).
 local fork = require "talon.host.fork"
 local value = require "talon.host.value"
 
@@ -101,6 +101,127 @@ local function look_ahead(g, list, look)
   return nil, best and going or nil
 end
 
+-- ===== a seat of a future tries its hand
+--
+-- Random choices before card play make careless futures: random bidders
+-- raise past what their hands make, and a declarer who names a trump at
+-- random plays a hand nobody would. Knowing no game, a seat of a future
+-- can still try its hand, in forks played out by the policy (whose own
+-- forks try nothing):
+-- - on a scale that is offered with another action (a bid beside a
+--   pass), the first time, it probes: it takes the lowest value and
+--   every other seat keeps off the scale while it lasts. What the probe
+--   brought its side in points is the most it stakes on that scale: it
+--   raises by the smallest step while the lowest value is below it, and
+--   keeps off the scale once it is not;
+-- - among a few other actions (up to LOOK) none of which ends the hand
+--   at once, such as the trump to name, it plays each once and takes the
+--   one whose fork went best for its side (not in a phase that a seat
+--   meets more than once a hand: that is a sequence of choices).
+-- A seat's stake and choices are made once per world of the search and
+-- kept in all its futures (policy.world), so that the actions tried at
+-- the root meet the same players, at a fraction of the cost.
+local rollout -- policy.rollout, below
+
+-- The lowest value of a scale in 'list' and its first action off the
+-- scale; nil when it has no scale or nothing else.
+local function split_scale(list)
+  local low, off
+  for _, a in ipairs(list) do
+    if int_verb(a) then
+      if not low or a.arg < low.arg then low = a end
+    elseif not off then
+      off = a
+    end
+  end
+  if low and off then return low, off end
+  return nil
+end
+
+-- What action 'a' of future 'g', played out in a fork with look 'inner',
+-- brings the side of the seat to move: its points and its value against
+-- the others.
+local function try_one(g, rng, a, inner)
+  local st = g.state
+  local side = st.side_of[g.mover_seat]
+  local s0 = value.snapshot(st)
+  local c = fork.of(g, g.meter, true)
+  c.picked = a -- one of the game's own legal actions at this point
+  c:play(a)
+  rollout(c, rng, nil, inner)
+  return c.state.scores[side] - s0.score[side], value.change(c.state, s0, inner.dir)[side]
+end
+
+-- The memory of 'look' for future 'g': its seats' stakes and choices,
+-- shared by the futures of one world (policy.world), else its own.
+local function memo_of(g, look)
+  if look.world then return look.world end
+  local m = look.memo[g.state]
+  if not m then
+    m = {}
+    look.memo[g.state] = m
+  end
+  return m
+end
+
+-- The action to take on a scale in 'list' (nil: no scale).
+local function on_scale(g, rng, list, look)
+  local low, off = split_scale(list)
+  if not low then return nil end
+  if look.prober or look.inner then return g.mover_seat == look.prober and low or off end
+  local m = memo_of(g, look)
+  local key = g.mover_seat .. " " .. low.verb
+  local stake = m[key]
+  if not stake then
+    stake = try_one(g, rng, low, { dir = look.dir, phases = look.phases, inner = true,
+      prober = g.mover_seat })
+    m[key] = stake
+  end
+  return low.arg < stake and low or off
+end
+
+-- Whether future 'g''s seat to move meets phase 'phase' again: a phase
+-- met twice by a seat in one future (Hokm's draw, a card at a time) is a
+-- sequence of choices, which one choice tried cannot stand for; it is
+-- not tried again in this search.
+local function met_again(g, look, phase)
+  local seen = look.seen[g.state]
+  if not seen then
+    seen = {}
+    look.seen[g.state] = seen
+  end
+  local key = g.mover_seat .. " " .. phase
+  if seen[key] then return true end
+  seen[key] = true
+  return false
+end
+
+-- The action of 'list' (2 to LOOK actions, none on a scale) whose fork
+-- went best; nil where it is not tried.
+local function tried(g, rng, list, look)
+  if look.inner or #list < 2 or #list > LOOK then return nil end
+  local phase = g.state.phase
+  local pm = look.phases[phase]
+  if pm.again then return nil end
+  if met_again(g, look, phase) then
+    pm.again = true
+    return nil
+  end
+  local m = memo_of(g, look)
+  local key = g.mover_seat .. " " .. phase
+  local i = m[key]
+  if not i or i > #list then
+    local best = -math.huge
+    for j, a in ipairs(list) do
+      if int_verb(a) then return nil end
+      local _, v = try_one(g, rng, a, { dir = look.dir, phases = look.phases, inner = true })
+      if v > best then i, best = j, v end
+    end
+    m[key] = i
+  end
+  return list[i]
+end
+
 -- One step of a future outside card play: the model's choice when one is
 -- given and it answers with a legal action (g:try checks it once); else
 -- an action that ends the future with a gain (look_ahead, when 'look' is
@@ -119,6 +240,12 @@ local function step(g, rng, model, look)
       return
     end
     list = going or list
+    local pick = on_scale(g, rng, list, look) or tried(g, rng, list, look)
+    if pick ~= nil then
+      g.picked = pick
+      g:play(pick)
+      return
+    end
   end
   local verbs, by = {}, {}
   for _, a in ipairs(list) do
@@ -148,7 +275,7 @@ end
 -- rule-of-thumb bot, for `--bots search:N+rule`). 'look' (optional,
 -- policy.look): the one-action look ahead of the choices outside card
 -- play after it.
-function policy.rollout(g, rng, model, look)
+function rollout(g, rng, model, look)
   while not g:over() do
     local ph = g.ph
     if ph.cards or ph.trick then
@@ -161,10 +288,22 @@ function policy.rollout(g, rng, model, look)
   end
 end
 
+policy.rollout = rollout
+
+-- Starts the futures of a new world of the search that made 'look': its
+-- seats' stakes and choices are made once and kept for all of them, so
+-- that the actions tried at the root meet the same players.
+function policy.world(look)
+  look.world = {}
+end
+
 -- The state of the look ahead for one search whose values run in
 -- direction 'dir' (+1: the highest score wins).
 function policy.look(dir)
-  return { dir = dir, phases = {} }
+  -- memo: per future's state, its seats' stakes and choices (where no
+  -- world is given); seen: per future's state, the phases each seat met
+  return { dir = dir, phases = {}, memo = setmetatable({}, { __mode = "k" }),
+           seen = setmetatable({}, { __mode = "k" }) }
 end
 
 return policy

@@ -121,6 +121,7 @@ local function try_deal(job, cand)
   local deal = sample.deal(plan, rng)
   local world = sample.world(plan, deal, job.base)
   local future = rng:int(1, 1 << 40)
+  policy.world(job.look)
   for j, i in ipairs(cand) do
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
@@ -144,35 +145,10 @@ local function mean(job, i)
   return value.blend(job.fit, job.sum[i] / n, job.fa[i] / n, job.fb[i] / n)
 end
 
--- The values of a scale (bids: talon.host.policy) are compared by their
--- estimate less search.CAUTION standard errors of one future's value.
--- A scale offers many near-equal actions (650, 660, 670 …) whose futures
--- spread over thousands of points (a contract made or lost), so the
--- best-looking value is most often a lucky one (the winner's curse), and
--- the higher the bid the wider the spread. Marked down by its own noise,
--- a bid must look good in most futures, not in a few; as the futures grow
--- the mark shrinks. Other actions keep their plain estimate: marking down
--- a card whose futures spread (a hand won or lost) in favour of one that
--- surely loses costs Hokm matches (measured: docs/search.md).
-search.CAUTION = 2
-
--- The estimate action 'a' is compared by: its mean 'm' over 'n' futures
--- whose values sum to 'sum' and their squares to 'sq', marked down on a
--- scale.
-function search.compared(a, m, n, sum, sq)
-  if n < 2 or not policy.on_scale(a) then return m end
-  local var = (sq - sum * sum / n) / (n - 1)
-  return var > 0 and m - search.CAUTION * math.sqrt(var / n) or m
-end
-
-local function cautious(job, i)
-  return search.compared(job.actions[i], mean(job, i), job.n[i], job.sum[i], job.sq[i])
-end
-
--- The better half of the candidates (rounded up), by cautious estimate.
+-- The better half of the candidates (rounded up), by estimate.
 local function halve(job, cand)
   table.sort(cand, function(a, b)
-    local ma, mb = cautious(job, a), cautious(job, b)
+    local ma, mb = mean(job, a), mean(job, b)
     if ma ~= mb then return ma > mb end
     return a < b
   end)
@@ -294,8 +270,9 @@ end
 -- estimates that can be compared; else sequential halving). Returns { actions =, mean =,
 -- sd =, n =, best = index, deals =, playouts = }: per legal action its
 -- mean value, the standard deviation of one future, and the futures
--- tried; best is the action chosen (search.compared: a bid may lose to a
--- lower mean that spreads less); actions keep the order of g:legal().
+-- tried; best is the action chosen (the last of the halving, which may
+-- trail one left out early on fewer futures); actions keep the order of
+-- g:legal().
 function search.estimate(g, seat, tracker, opts)
   opts = opts or {}
   local actions = {}

@@ -103,6 +103,7 @@ local function iterate(job, root)
     nd = kid
   end
   if not w:over() then
+    policy.world(job.look)
     policy.rollout(w, talon.rng(job.rng:int(1, 1 << 40)), job.model, job.look)
   end
   local vs, as, bs = job.values(w, job.before, job.dir)

@@ -116,19 +116,3 @@ t.test("hint at the table shows the search's estimates", function()
   t.ok(out:find("search: ", 1, true) and out:find("futures over", 1, true), out)
   t.ok(out:find("hint: ", 1, true), out)
 end)
-
--- A bid is compared by its value less two standard errors of it
--- (docs/search.md "The search"), so the best action of a table of
--- estimates may have a lower mean than a bid above it: the table says why.
-t.test("a table whose best is not the highest mean bid says why", function()
-  local advice = require "talon.cli.advice"
-  local actions = require "talon.actions"
-  local r = { actions = { actions.make("bid", 700), actions.make("bid", 650) },
-              mean = { 40, 25 }, sd = { 900, 200 }, n = { 30, 30 }, best = 2 }
-  local text = table.concat(advice.lines(r), "\n")
-  t.ok(text:find("bid 650", 1, true) and text:find("best", 1, true), text)
-  t.ok(text:find("less two standard errors", 1, true), "the note on the caution: " .. text)
-  r.best = 1
-  t.ok(not table.concat(advice.lines(r), "\n"):find("standard errors", 1, true),
-    "no note when the highest mean is the best")
-end)

@@ -75,28 +75,3 @@ t.test("the probes run for a game whose options do not name the players", functi
   t.eq(g.opts.players, 3, "resolved options name the players")
   t.eq(search.tricks_pay(def, g.opts), 1, "Hosgin: taking tricks pays")
 end)
-
--- A bid's futures spread over thousands (a contract made or lost), and of
--- many near-equal bids the best-looking is most often a lucky one: the
--- values of a scale are compared marked down by their noise, other
--- actions by their plain estimate (docs/search.md "The search").
-t.test("bids are compared by their estimate less their noise, cards by their estimate", function()
-  local actions = require "talon.actions"
-  local bid, pass = actions.make("bid", 650), actions.make("pass")
-  -- 16 futures: 8 contracts made (+1000), 8 lost (-800): mean +100
-  local n, sum, sq = 16, 8 * 1000 - 8 * 800, 8 * 1000 ^ 2 + 8 * 800 ^ 2
-  local sd = math.sqrt((sq - sum * sum / n) / (n - 1))
-  t.near(search.compared(bid, 100, n, sum, sq), 100 - search.CAUTION * sd / 4, 1e-9,
-    "the bid marked down by CAUTION standard errors")
-  t.ok(search.compared(bid, 100, n, sum, sq) < search.compared(pass, 0, n, 0, 0),
-    "a pass worth 0 for sure beats a bid worth +100 on average but spread widely")
-  t.eq(search.compared(pass, 100, n, sum, sq), 100, "a verb without a scale: the plain mean")
-  -- the same spread over 1600 futures: the mark is a tenth as large
-  local big = 100 * n
-  local sd_big = math.sqrt((100 * sq - (100 * sum) ^ 2 / big) / (big - 1))
-  local m = search.compared(bid, 100, big, 100 * sum, 100 * sq)
-  t.near(m, 100 - search.CAUTION * sd_big / 40, 1e-9, "more futures, a smaller mark")
-  t.near(sd_big, sd, 0.04 * sd, "(the spread of one future is the same)")
-  t.ok(m > 0, "and the bid is preferred to the pass")
-  t.eq(search.compared(bid, 100, 1, 1000, 1000 ^ 2), 100, "one future: no spread to mark by")
-end)
