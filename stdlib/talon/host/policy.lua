@@ -138,18 +138,24 @@ local function split_scale(list)
   return nil
 end
 
--- What action 'a' of future 'g', played out in a fork with look 'inner',
+-- What action 'a' of future 'g', played out in a fork with look 'fl',
 -- brings the side of the seat to move: its points and its value against
 -- the others.
-local function try_one(g, rng, a, inner)
+local function try_one(g, rng, a, fl)
   local st = g.state
   local side = st.side_of[g.mover_seat]
   local s0 = value.snapshot(st)
   local c = fork.of(g, g.meter, true)
   c.picked = a -- one of the game's own legal actions at this point
   c:play(a)
-  rollout(c, rng, nil, inner)
-  return c.state.scores[side] - s0.score[side], value.change(c.state, s0, inner.dir)[side]
+  rollout(c, rng, nil, fl)
+  return c.state.scores[side] - s0.score[side], value.change(c.state, s0, fl.dir)[side]
+end
+
+-- The look of the forks of a probe by 'prober' (or of a try, nil): they
+-- try nothing, and only the prober goes on a scale.
+local function inner(look, prober)
+  return { dir = look.dir, phases = look.phases, inner = true, prober = prober }
 end
 
 -- The memory of 'look' for future 'g': its seats' stakes and choices,
@@ -168,13 +174,12 @@ end
 local function on_scale(g, rng, list, look)
   local low, off = split_scale(list)
   if not low then return nil end
-  if look.prober or look.inner then return g.mover_seat == look.prober and low or off end
+  if look.inner then return g.mover_seat == look.prober and low or off end
   local m = memo_of(g, look)
   local key = g.mover_seat .. " " .. low.verb
   local stake = m[key]
   if not stake then
-    stake = try_one(g, rng, low, { dir = look.dir, phases = look.phases, inner = true,
-      prober = g.mover_seat })
+    stake = try_one(g, rng, low, inner(look, g.mover_seat))
     m[key] = stake
   end
   return low.arg < stake and low or off
@@ -214,7 +219,7 @@ local function tried(g, rng, list, look)
     local best = -math.huge
     for j, a in ipairs(list) do
       if int_verb(a) then return nil end
-      local _, v = try_one(g, rng, a, { dir = look.dir, phases = look.phases, inner = true })
+      local _, v = try_one(g, rng, a, inner(look))
       if v > best then i, best = j, v end
     end
     m[key] = i
