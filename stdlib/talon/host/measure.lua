@@ -12,25 +12,22 @@
 local measure = {}
 
 local math_type = math.type
+local slots = require("talon.seats").slots -- a table with room for n
 
 -- A value must stay small enough that sums of squares over millions of
 -- matches keep to 64-bit integers (talon.host.stats flags an overflow).
 local LIMIT = 2147483647
 
--- What statistic 's' measures now: 1 or 0 for a count, the integer of a
--- value, nil when it does not apply (it then counts in no denominator).
-local function value_of(g, s, st)
-  if s.count then
-    local v = s.count(st)
-    if v == nil then return nil end
-    if type(v) ~= "boolean" then
-      error(("%s: statistic '%s' must give true, false or nil, got a %s"):format(g.where, s.name,
-        type(v)), 0)
-    end
-    return v and 1 or 0
-  end
-  local v = s.value(st)
-  if v == nil then return nil end
+-- A count's answer that is neither true, false nor nil: an error naming
+-- the statistic.
+local function bad_count(g, s, v)
+  error(("%s: statistic '%s' must give true, false or nil, got a %s"):format(g.where, s.name,
+    type(v)), 0)
+end
+
+-- A value's answer that is not an integer in range: the integer of an
+-- integral float, else an error naming the statistic.
+local function checked_value(g, s, v)
   if math_type(v) == "float" then v = math.tointeger(v) or v end
   if math_type(v) ~= "integer" or v < -LIMIT or v > LIMIT then
     error(("%s: statistic '%s' must give an integer from -%d to %d, got %s"):format(g.where,
@@ -39,13 +36,46 @@ local function value_of(g, s, st)
   return v
 end
 
+-- Per definition (the host's own copy, which does not change; weak
+-- keys), the positions of its statistics measured per hand and per
+-- match: a simulation measures every hand, so the row is filled without
+-- looking at the others.
+local plans = setmetatable({}, { __mode = "k" })
+
+local function plan_of(def)
+  local p = plans[def]
+  if p then return p end
+  p = { hand = {}, match = {}, n = #def.stats }
+  for i, s in ipairs(def.stats) do
+    local list = p[s.per]
+    list[#list + 1] = i
+  end
+  plans[def] = p
+  return p
+end
+
 -- The row of the statistics measured 'per' ("hand" or "match"): value i
 -- for the definition's statistic i, nil for those measured otherwise or
 -- that did not apply.
 local function row(g, st, per)
-  local r = {}
-  for i, s in ipairs(g.def.stats) do
-    if s.per == per then r[i] = value_of(g, s, st) end
+  local p = plan_of(g.def)
+  local r, list, stats = slots(p.n), p[per], g.def.stats
+  for k = 1, #list do
+    local i = list[k]
+    local s = stats[i]
+    local f, v = s.count
+    if f then -- 1 or 0 for a count, nil when it does not apply
+      v = f(st)
+      if v == true then v = 1
+      elseif v == false then v = 0
+      elseif v ~= nil then bad_count(g, s, v) end
+    else -- an integer; nil when it does not apply (no denominator then)
+      v = s.value(st)
+      if v ~= nil and (math_type(v) ~= "integer" or v < -LIMIT or v > LIMIT) then
+        v = checked_value(g, s, v)
+      end
+    end
+    r[i] = v
   end
   return r
 end
