@@ -562,6 +562,35 @@ static void frozen_library_refuses_rawset(void **state) {
       TL_SB_OK);
 }
 
+/* sandbox.copy: the host's shallow copy of a game's table reads it raw
+ * (no metamethod of the table runs, whatever its __len says) and keeps
+ * every key, holes and all, without the metatable. */
+static void copy_is_raw_and_whole(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(
+      luaL_dostring(
+          L,
+          "local ran = false\n"
+          "local src = setmetatable({1, 2, nil, 4, name = 'x', [2.5] = 'f',\n"
+          "  [true] = 't', sub = {}}, {__index = function() ran = true end,\n"
+          "  __pairs = function() ran = true end,\n"
+          "  __len = function() ran = true return 1e9 end})\n"
+          "local c = talon.sandbox.copy(src)\n"
+          "assert(not ran and getmetatable(c) == nil and c ~= src)\n"
+          "assert(c[1] == 1 and c[2] == 2 and c[3] == nil and c[4] == 4)\n"
+          "assert(c.name == 'x' and c[2.5] == 'f' and c[true] == 't')\n"
+          "assert(rawequal(c.sub, src.sub))\n"
+          "local n = 0 for _ in next, c do n = n + 1 end\n"
+          "assert(n == 7)\n"
+          "c[1] = 9 assert(rawget(src, 1) == 1)\n"
+          "assert(next(talon.sandbox.copy({})) == nil)\n"
+          "local ok, e = pcall(talon.sandbox.copy, 'text')\n"
+          "assert(not ok and e:find('table expected'))\n"
+          "ok, e = pcall(talon.sandbox.copy)\n"
+          "assert(not ok and e:find('table expected'))"),
+      LUA_OK);
+}
+
 /* sandbox.freeze: a deep, memoised, read-only view. */
 static void freeze_gives_a_read_only_deep_view(void **state) {
   lua_State *L = *state;
@@ -926,6 +955,7 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(freeze_gives_a_read_only_deep_view, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(copy_is_raw_and_whole, setup, teardown),
       cmocka_unit_test_setup_teardown(
           harden_removes_dump_and_bounds_string_methods, setup, teardown),
       cmocka_unit_test_setup_teardown(table_functions_refuse_huge_ranges, setup,

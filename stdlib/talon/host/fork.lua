@@ -14,6 +14,9 @@
 local fork = {}
 
 local getmt, setmt = debug.getmetatable, debug.setmetatable
+-- A shallow raw copy made at its final size (vm/lua/sandbox_lib.c): a
+-- fork copies the game object, its state and their tables per future.
+local rawcopy = require("talon").sandbox.copy
 
 local function silent() end
 
@@ -93,10 +96,11 @@ end
 -- A copy of state 'st' (quiet: it logs nothing).
 local function copy_state(def, ph, st)
   local memo = {}
-  local c = {}
+  local c = rawcopy(st)
   memo[st] = c
   for k, v in next, st do
-    if SHARED[k] then c[k] = v else c[k] = copy(v, memo) end
+    local ty = type(v)
+    if (ty == "table" or ty == "userdata") and not SHARED[k] then c[k] = copy(v, memo) end
   end
   c.events, c.quiet, c.log, c.tell = {}, true, silent, silent
   c.legal_into, c.quiet_trick, c.quiet_stock = nil, nil, nil
@@ -110,8 +114,7 @@ end
 -- 'one_hand' it ends at the end of the current hand, else where 'g' would.
 function fork.of(g, meter, one_hand)
   assert(g.ph, "fork: the game is over")
-  local f = {}
-  for k, v in next, g do f[k] = v end
+  local f = rawcopy(g)
   f.state = copy_state(g.def, g.ph, g.state)
   f.act, f.act_seat, f.nact = {}, {}, 0
   f.legal_h, f.legal_list, f.picked, f.res = nil, nil, nil, nil
@@ -193,31 +196,26 @@ local function plan_of(st)
   return plan
 end
 
-local function copy_flat(t)
-  local c = {}
-  for k, v in next, t do c[k] = v end
-  return c
-end
-
 local function copy_hands(t)
-  local c = {}
+  local c = rawcopy(t)
   for i = 1, #t do c[i] = t[i]:copy() end
   return c
 end
 
 -- A copy of state 'st' by 'plan' (quiet like the state it copies).
 local function copy_planned(def, ph, st, plan)
-  local c = {}
+  local c = rawcopy(st) -- every plain value and shared field at once
   for i = 1, #plan do
     local e = plan[i]
     local k, kind = e[1], e[2]
     local v = st[k]
-    if kind == "value" or v == nil then c[k] = v
-    elseif kind == "copy" then c[k] = v:copy()
-    elseif kind == "hands" then c[k] = copy_hands(v)
-    elseif kind == "flat" then c[k] = copy_flat(v)
-    elseif kind == "rng" then c[k] = v:clone()
-    else c[k] = copy(v, {}) end
+    if kind ~= "value" and v ~= nil then -- the others were copied above
+      if kind == "copy" then c[k] = v:copy()
+      elseif kind == "hands" then c[k] = copy_hands(v)
+      elseif kind == "flat" then c[k] = rawcopy(v)
+      elseif kind == "rng" then c[k] = v:clone()
+      else c[k] = copy(v, {}) end
+    end
   end
   c.events = {}
   if st.ctrick then c.ctrick = fork.trick(def, ph, c, st.ctrick) end
@@ -234,8 +232,7 @@ function fork.again(f, meter)
     f.fork_plan = plan
   end
   if not plan then return fork.of(f, meter or f.meter) end
-  local c = {}
-  for k, v in next, f do c[k] = v end
+  local c = rawcopy(f)
   c.state = copy_planned(f.def, f.ph, f.state, plan)
   c.act, c.act_seat, c.nact, c.per_hand = {}, {}, 0, {}
   c.legal_h, c.legal_list, c.picked = nil, nil, nil

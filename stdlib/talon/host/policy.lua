@@ -91,7 +91,7 @@ local function look_ahead(g, list, look)
     c:play(a)
     if c:over() then
       m.ends = m.ends + 1
-      local v = value.change(c.state, s0, look.dir)[side]
+      local v = value.change_of(c.state, s0, look.dir, side)
       if v > best_v then best, best_v = a, v end
     else
       going[#going + 1] = a
@@ -149,7 +149,7 @@ local function try_one(g, rng, a, fl)
   c.picked = a -- one of the game's own legal actions at this point
   c:play(a)
   rollout(c, rng, nil, fl)
-  return c.state.scores[side] - s0.score[side], value.change(c.state, s0, fl.dir)[side]
+  return c.state.scores[side] - s0.score[side], (value.change_of(c.state, s0, fl.dir, side))
 end
 
 -- The look of the forks of a probe by 'prober' (or of a try, nil): they

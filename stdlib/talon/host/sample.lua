@@ -284,8 +284,18 @@ end
 
 -- ===== drawing a deal
 
-local function take(list, from, n, into)
-  for i = 1, n do into[#into + 1] = list[from + i - 1] end
+-- Appends list[from .. from + n - 1] to lists[i] (made by a constructor
+-- the first time, at its final size; later by one table.move): a deal is
+-- drawn for every few futures, and a list filled a card at a time is
+-- rehashed at every power of two.
+local move, unpack = table.move, table.unpack
+local function take(list, from, n, lists, i)
+  local into = lists[i]
+  if into == nil then
+    lists[i] = { unpack(list, from, from + n - 1) }
+  elseif n > 0 then
+    move(list, from, from + n - 1, #into + 1, into)
+  end
   return from + n
 end
 
@@ -293,7 +303,6 @@ end
 function sample.deal(plan, rng)
   local groups, classes, nc = plan.groups, plan.classes, plan.nc
   local per_class = {}
-  for i = 1, #classes do per_class[i] = {} end
   local caps = plan.caps0
   for t, ty in ipairs(plan.types) do
     local m = plan.memo[plan.key(t, caps)]
@@ -302,21 +311,21 @@ function sample.deal(plan, rng)
     for _, e in ipairs(m.list) do
       if r < e.w then pick = e break end
     end
-    local cards = { table.unpack(ty.cards) }
+    local cards = { unpack(ty.cards) }
     rng:shuffle(cards)
     local at = 1
-    for i = 1, nc do at = take(cards, at, pick.k[i], per_class[i]) end
-    take(cards, at, pick.k[0], per_class[nc + 1])
+    for i = 1, nc do at = take(cards, at, pick.k[i], per_class, i) end
+    take(cards, at, pick.k[0], per_class, nc + 1)
     caps = pick.caps
   end
   local out = {}
-  for i = 1, #groups do out[i] = {} end
   for i, c in ipairs(classes) do
-    local cards = per_class[i]
+    local cards = per_class[i] or {}
     rng:shuffle(cards)
     local at = 1
-    for _, gi in ipairs(c.groups) do at = take(cards, at, groups[gi].room, out[gi]) end
+    for _, gi in ipairs(c.groups) do at = take(cards, at, groups[gi].room, out, gi) end
   end
+  for i = 1, #groups do out[i] = out[i] or {} end -- (each group is in one class)
   return out
 end
 

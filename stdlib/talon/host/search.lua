@@ -126,8 +126,7 @@ local function try_deal(job, cand)
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
     if not w:over() then policy.rollout(w, talon.rng(future), job.model, job.look) end
-    local vs, as, bs = value.change(w.state, job.before, job.dir)
-    local v, a, b = vs[job.side], as[job.side], bs[job.side]
+    local v, a, b = value.change_of(w.state, job.before, job.dir, job.side)
     job.sum[i], job.sq[i], job.n[i] = job.sum[i] + v, job.sq[i] + v * v, job.n[i] + 1
     job.fa[i], job.fb[i] = job.fa[i] + a, job.fb[i] + b
     value.add(job.fit, v, a, b)

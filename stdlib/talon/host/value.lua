@@ -55,6 +55,50 @@ function value.change(st, s0, dir)
     relative(s.points, s0.points, 1, {})
 end
 
+-- Side 'side''s three figures of value.change(st, s0, dir), without its
+-- tables: the search asks them of every future. The sums are the same
+-- (integers, in the same order where the order could matter).
+local function relative_one(own, total, n, dir)
+  return dir * (n > 1 and own - (total - own) / (n - 1) or own)
+end
+
+function value.change_of(st, s0, dir, side)
+  local scores, x0 = st.scores, s0.score
+  local n, total, own = 0, 0, 0
+  local v = scores[1]
+  while v ~= nil do -- the sides, as ipairs(st.scores) counts them
+    n = n + 1
+    local d = v - x0[n]
+    total = total + d
+    if n == side then own = d end
+    v = scores[n + 1]
+  end
+  local side_of, tw, won = st.side_of, st.tricks_won, st.won
+  local t_all, t_own, p_all, p_own = 0, 0, 0, 0
+  for seat = 1, #side_of do
+    local s = side_of[seat]
+    if s ~= nil and s >= 1 and s <= n and s % 1 == 0 then -- a side of the scores
+      local t = tw and tw[seat]
+      if math.type(t) == "integer" then
+        t_all = t_all + t
+        if s == side then t_own = t_own + t end
+      end
+      local pile = won and won[seat]
+      if type(pile) == "userdata" then
+        local p = pile:points()
+        p_all = p_all + p
+        if s == side then p_own = p_own + p end
+      end
+    end
+  end
+  local t0, p0 = s0.tricks, s0.points
+  local t0_all, p0_all = 0, 0
+  for k = 1, n do t0_all, p0_all = t0_all + t0[k], p0_all + p0[k] end
+  return relative_one(own, total, n, dir),
+    relative_one(t_own - t0[side], t_all - t0_all, n, 1),
+    relative_one(p_own - p0[side], p_all - p0_all, n, 1)
+end
+
 -- ===== the fit
 
 -- An empty least-squares fit of a value on two features.

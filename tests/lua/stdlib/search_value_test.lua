@@ -55,6 +55,41 @@ t.test("a side's change is its own less the mean of the others', turned round fo
     t.eq(b[1], 3, "but tricks are still counted as tricks")
   end)
 
+-- The search asks every future for its side's three figures alone
+-- (value.change_of): they must be exactly what value.change gives that
+-- side, for every side, in both directions, in games of partnerships,
+-- of each for himself and of card points, at the end of a hand and in
+-- the middle of one.
+t.test("one side's change is the same as the change of every side", function()
+  local cases = { { "hokm", { players = 4 } }, { "hokm", { players = 3 } }, { "hearts", {} },
+                  { "kosel", {} }, { "hosgin", {} }, { "bura", {} } }
+  local compared = 0
+  for _, case in ipairs(cases) do
+    local def = assert(loader.load(case[1]))
+    for seed = 1, 4 do
+      local g = game.new(def, { seed = seed, options = case[2], quiet = true, hands = 1 })
+      local s0 = value.snapshot(g.state)
+      local rng = talon.rng(seed)
+      for step = 1, 400 do
+        if g:over() then break end
+        g:play(g:random(rng))
+        if step % 7 == 0 or g:over() then
+          for _, dir in ipairs { 1, -1 } do
+            local vs, as, bs = value.change(g.state, s0, dir)
+            for side = 1, #vs do
+              local v, a, b = value.change_of(g.state, s0, dir, side)
+              t.ok(v == vs[side] and a == as[side] and b == bs[side],
+                ("%s seed %d step %d side %d"):format(case[1], seed, step, side))
+              compared = compared + 1
+            end
+          end
+        end
+      end
+    end
+  end
+  t.ok(compared > 200, "positions compared: " .. compared)
+end)
+
 -- HOK-R10: the side that takes 7 tricks scores; Hearts HRT-R8: each heart
 -- taken is a penalty point, Q♠ 13.
 t.test("taking tricks pays in Hokm and costs in Hearts, as random hands show", function()
