@@ -302,6 +302,7 @@ function tricks.phase(spec)
     end,
   }, spec)
   made_steps[ph.step] = made[ph.playout]
+  wake.bind(ph.step, wake_per)
   return ph
 end
 

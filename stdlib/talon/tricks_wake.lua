@@ -85,4 +85,28 @@ function wake.arg(st, wk)
   return a
 end
 
+-- A fork of a game (talon.host.fork) continues its phase: the copy of a
+-- state keeps the declaration the phase resolved for the original, so
+-- that the fork's first card takes the one-call path (tricks.phase's
+-- `step`, which knows only a state whose declaration is resolved)
+-- rather than resolving it again through the protected call. Per phase
+-- step (the function is kept when a definition is copied), the states'
+-- declarations; the library's frozen copy for games does not reach this
+-- module.
+local per_of_step = setmetatable({}, { __mode = "k" })
+
+function wake.bind(step, per)
+  per_of_step[step] = per
+end
+
+-- State 'to', a copy of 'from' in the phase whose step is 'step' (nil
+-- for a phase without one), resolves the phase's declaration as 'from'
+-- did.
+function wake.inherit(step, from, to)
+  local per = step and per_of_step[step]
+  if per == nil then return end
+  local w = per[from]
+  if w ~= nil then per[to] = w end
+end
+
 return wake

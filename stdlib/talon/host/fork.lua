@@ -17,6 +17,7 @@ local getmt, setmt = debug.getmetatable, debug.setmetatable
 -- A shallow raw copy made at its final size (vm/lua/sandbox_lib.c): a
 -- fork copies the game object, its state and their tables per future.
 local rawcopy = require("talon").sandbox.copy
+local wake = require "talon.tricks_wake"
 
 local function silent() end
 
@@ -105,6 +106,7 @@ local function copy_state(def, ph, st)
   c.events, c.quiet, c.log, c.tell = {}, true, silent, silent
   c.legal_into, c.quiet_trick, c.quiet_stock = nil, nil, nil
   if st.ctrick then c.ctrick = fork.trick(def, ph, c, st.ctrick) end
+  wake.inherit(ph and ph.step, st, c)
   setmt(c, getmt(st))
   return c
 end
@@ -205,6 +207,8 @@ end
 -- A copy of state 'st' by 'plan' (quiet like the state it copies).
 local function copy_planned(def, ph, st, plan)
   local c = rawcopy(st) -- every plain value and shared field at once
+  local into = st.legal_into -- the trick phases' legal Hand: each fork its own
+  if into ~= nil then c.legal_into = into:copy() end
   for i = 1, #plan do
     local e = plan[i]
     local k, kind = e[1], e[2]
@@ -219,6 +223,7 @@ local function copy_planned(def, ph, st, plan)
   end
   c.events = {}
   if st.ctrick then c.ctrick = fork.trick(def, ph, c, st.ctrick) end
+  wake.inherit(ph and ph.step, st, c)
   setmt(c, getmt(st))
   return c
 end
@@ -236,6 +241,11 @@ function fork.again(f, meter)
   c.state = copy_planned(f.def, f.ph, f.state, plan)
   c.act, c.act_seat, c.nact, c.per_hand = {}, {}, 0, {}
   c.legal_h, c.legal_list, c.picked = nil, nil, nil
+  -- the mover's legal Hand, when it is the state's own (a trick phase's):
+  -- the copy holds the same cards, so the fork's first action is checked
+  -- without asking the phase again
+  local h = f.legal_h
+  if h ~= nil and h == f.state.legal_into then c.legal_h = c.state.legal_into end
   c.meter = meter or f.meter
   return setmt(c, getmt(f))
 end

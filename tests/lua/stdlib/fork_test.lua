@@ -102,3 +102,51 @@ t.test("the hands of forks are not measured with their game", function()
   while g.hands_done < 2 do g:play(g:random(rng)) end
   t.eq(#g:measured(), 2, "the game's own next hand is")
 end)
+
+-- A search's world finds the mover's legal cards once; each of its
+-- futures (fork.again) keeps them and the trick phase's declaration of
+-- when on_trick is due, so its first card goes the one-call way (the
+-- phase's step) with no protected call, and the future then plays on
+-- exactly as the game would have. (The step is for a card that does not
+-- end the trick, or ends one on which nothing is due, with no seat
+-- sitting out; the positions below are such.)
+t.test("a future of a world plays its first card in one call, as the game would", function()
+  local sandbox = require "talon.host.sandbox"
+  for _, name in ipairs { "hokm", "hearts", "euchre", "hokm-trump-after-four" } do
+    local def = assert(loader.load(name))
+    local checked = 0
+    for seed = 1, 6 do
+      local g = game.new(def, { seed = seed, quiet = true, hands = 1 })
+      local rng = talon.rng(seed)
+      local steps = 0
+      local function ready(st)
+        return g.ph.trick and st.tricks_played >= 1 + seed % 3 and st.out == nil
+          and #st.ctrick < st.n_in - 1
+      end
+      while not g:over() and not ready(g.state) and steps < 400 do
+        g:play(g:random(rng))
+        steps = steps + 1
+      end
+      if not g:over() and g.ph.cards then
+        local world = fork.of(g, nil, true)
+        world:legal_hand()
+        local w = fork.again(world)
+        local card = g:legal_hand():nth(1)
+        local charge, calls = sandbox.charge, 0
+        sandbox.charge = function(...)
+          calls = calls + 1
+          return charge(...)
+        end
+        local ok, err = pcall(w.play, w, card)
+        sandbox.charge = charge
+        t.ok(ok, tostring(err))
+        t.eq(calls, 0, ("%s seed %d: no protected call for the first card"):format(name, seed))
+        local replica = fork.of(g, nil, true)
+        replica:play(card)
+        t.eq(same_future(w, replica, seed), nil, ("%s seed %d"):format(name, seed))
+        checked = checked + 1
+      end
+    end
+    t.ok(checked >= 3, name .. ": futures checked")
+  end
+end)
