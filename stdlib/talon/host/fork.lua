@@ -240,10 +240,12 @@ function fork.again(f, meter)
   local c = rawcopy(f)
   c.state = copy_planned(f.def, f.ph, f.state, plan)
   c.act, c.act_seat, c.nact, c.per_hand = {}, {}, 0, {}
-  c.legal_h, c.legal_list, c.picked = nil, nil, nil
-  -- the mover's legal Hand, when it is the state's own (a trick phase's):
-  -- the copy holds the same cards, so the fork's first action is checked
-  -- without asking the phase again
+  c.legal_h, c.picked = nil, nil
+  -- the mover's legal actions as found in 'f', which the fork shares (it
+  -- is at the same point; nothing the host hands a list to changes it),
+  -- so that its first action is checked without asking the phase again;
+  -- a legal Hand only when it is the state's own (a trick phase's), whose
+  -- copy holds the same cards
   local h = f.legal_h
   if h ~= nil and h == f.state.legal_into then c.legal_h = c.state.legal_into end
   c.meter = meter or f.meter

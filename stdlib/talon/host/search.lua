@@ -122,8 +122,8 @@ local function try_deal(job, cand)
   local world = sample.world(plan, deal, job.base)
   local future = rng:int(1, 1 << 40)
   policy.world(job.look)
-  -- the mover's legal cards found once in the world: its futures keep them
-  if world.ph.cards then world:legal_hand() end
+  -- the mover's legal actions found once in the world: its futures keep them
+  if world.ph.cards then world:legal_hand() else world:legal() end
   for j, i in ipairs(cand) do
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)

@@ -150,3 +150,45 @@ t.test("a future of a world plays its first card in one call, as the game would"
     t.ok(checked >= 3, name .. ": futures checked")
   end
 end)
+
+-- The same for a choice that is not a card (Hosgin's bids, Kosel's sets):
+-- the world's legal list is found once and its futures share it, so a
+-- future asks the phase for no list of its own, and plays on as the game.
+t.test("a future of a world shares the world's legal list", function()
+  local sandbox = require "talon.host.sandbox"
+  for _, name in ipairs { "hosgin", "kosel", "bura" } do
+    local def = assert(loader.load(name))
+    local checked = 0
+    for seed = 1, 8 do
+      local g = game.new(def, { seed = seed, quiet = true, hands = 1 })
+      local rng = talon.rng(seed)
+      local steps = 0
+      while not g:over() and (g.ph.cards or #g:legal() < 2 or steps < seed * 2)
+          and steps < 400 do
+        g:play(g:random(rng))
+        steps = steps + 1
+      end
+      if not g:over() and not g.ph.cards and #g:legal() >= 2 then
+        local world = fork.of(g, nil, true)
+        local list = world:legal()
+        local w = fork.again(world)
+        local charge, calls = sandbox.charge, 0
+        sandbox.charge = function(...)
+          calls = calls + 1
+          return charge(...)
+        end
+        local mine = w:legal()
+        sandbox.charge = charge
+        t.eq(calls, 0, ("%s seed %d: no call for the future's list"):format(name, seed))
+        t.eq(#mine, #list, name .. ": the world's list")
+        w.picked = mine[2]
+        w:play(mine[2])
+        local replica = fork.of(g, nil, true)
+        replica:play(replica:legal()[2])
+        t.eq(same_future(w, replica, seed), nil, ("%s seed %d"):format(name, seed))
+        checked = checked + 1
+      end
+    end
+    t.ok(checked >= 3, name .. ": futures checked")
+  end
+end)
