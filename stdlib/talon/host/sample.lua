@@ -346,6 +346,8 @@ local function stock_of(plan, cards)
   return list
 end
 
+local NONE = {} -- no cards (never changed)
+
 -- Writes deal 'deal' into a fork of 'base' (a fork of the game at the
 -- decision, talon.host.fork): every hidden place of the seat holds its
 -- known cards and its share of the deal. Returns the world, a game.
@@ -357,14 +359,16 @@ function sample.world(plan, deal, base)
   local filled = {}
   for i, gr in ipairs(plan.groups) do filled[gr.place] = deal[i] end
   for _, h in ipairs(plan.info.hidden) do
-    local cards = filled[h] or {}
+    local cards = filled[h]
     local key = h.key
     if key == "stock" then
-      st.stock = deck:pile(stock_of(plan, cards))
+      st.stock = deck:pile(stock_of(plan, cards or NONE))
     elseif key == "trick" then
       replace = replace or {}
-      replace[h.play] = deck:hand(cards):add(h.known)
-    else
+      replace[h.play] = deck:hand(cards or NONE):add(h.known)
+    elseif cards ~= nil then
+      -- (a place that gets no unseen card holds just the cards the seat
+      -- knows there, in the game as in the fork of it: it stays as it is)
       local into
       if key == "hands" then into = st.hands[h.seat]
       elseif key == "won" then into = st.won[h.seat]
