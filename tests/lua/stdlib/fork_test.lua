@@ -103,6 +103,20 @@ t.test("the hands of forks are not measured with their game", function()
   t.eq(#g:measured(), 2, "the game's own next hand is")
 end)
 
+-- How many protected calls (sandbox.charge) f(...) makes, then pcall's
+-- results.
+local function charges(f, ...)
+  local sandbox = require "talon.host.sandbox"
+  local charge, calls = sandbox.charge, 0
+  sandbox.charge = function(...)
+    calls = calls + 1
+    return charge(...)
+  end
+  local r = table.pack(pcall(f, ...))
+  sandbox.charge = charge
+  return calls, table.unpack(r, 1, r.n)
+end
+
 -- A search's world finds the mover's legal cards once; each of its
 -- futures (fork.again) keeps them and the trick phase's declaration of
 -- when on_trick is due, so its first card goes the one-call way (the
@@ -111,7 +125,6 @@ end)
 -- end the trick, or ends one on which nothing is due, with no seat
 -- sitting out; the positions below are such.)
 t.test("a future of a world plays its first card in one call, as the game would", function()
-  local sandbox = require "talon.host.sandbox"
   for _, name in ipairs { "hokm", "hearts", "euchre", "hokm-trump-after-four" } do
     local def = assert(loader.load(name))
     local checked = 0
@@ -132,13 +145,7 @@ t.test("a future of a world plays its first card in one call, as the game would"
         world:legal_hand()
         local w = fork.again(world)
         local card = g:legal_hand():nth(1)
-        local charge, calls = sandbox.charge, 0
-        sandbox.charge = function(...)
-          calls = calls + 1
-          return charge(...)
-        end
-        local ok, err = pcall(w.play, w, card)
-        sandbox.charge = charge
+        local calls, ok, err = charges(w.play, w, card)
         t.ok(ok, tostring(err))
         t.eq(calls, 0, ("%s seed %d: no protected call for the first card"):format(name, seed))
         local replica = fork.of(g, nil, true)
@@ -155,7 +162,6 @@ end)
 -- the world's legal list is found once and its futures share it, so a
 -- future asks the phase for no list of its own, and plays on as the game.
 t.test("a future of a world shares the world's legal list", function()
-  local sandbox = require "talon.host.sandbox"
   for _, name in ipairs { "hosgin", "kosel", "bura" } do
     local def = assert(loader.load(name))
     local checked = 0
@@ -172,13 +178,7 @@ t.test("a future of a world shares the world's legal list", function()
         local world = fork.of(g, nil, true)
         local list = world:legal()
         local w = fork.again(world)
-        local charge, calls = sandbox.charge, 0
-        sandbox.charge = function(...)
-          calls = calls + 1
-          return charge(...)
-        end
-        local mine = w:legal()
-        sandbox.charge = charge
+        local calls, _, mine = charges(w.legal, w)
         t.eq(calls, 0, ("%s seed %d: no call for the future's list"):format(name, seed))
         t.eq(#mine, #list, name .. ": the world's list")
         w.picked = mine[2]
