@@ -88,25 +88,35 @@ static int sandbox_clock(lua_State *L) {
   return 1;
 }
 
-/* copy(t): a shallow copy of table t, read raw (no __index, __pairs or
- * __len runs), made at its final size and without a metatable. The host
- * copies a game's state for every future of a search (talon.host.fork);
- * filled key by key, a table of 30 fields is rehashed at 1, 2, 4 ... 32
- * and costs five times as much. The counts are taken here, by lua_next,
- * not from anything the table says of itself. */
+/* copy(t [, nrec]): a shallow copy of table t, read raw (no __index,
+ * __pairs or __len runs), made at its final size and without a
+ * metatable. The host copies a game's state for every future of a search
+ * (talon.host.fork); filled key by key, a table of 30 fields is rehashed
+ * at 1, 2, 4 ... 32 and costs five times as much. Without 'nrec' the
+ * sizes are counted here, by lua_next, not taken from anything the table
+ * says of itself; with it (the caller knows the shape: a copy of a copy)
+ * the array part is sized to t's raw length and the hash part to 'nrec'
+ * at once, and a key that does not fit merely costs a rehash. */
 static int sandbox_copy(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
+  lua_Integer hint = luaL_optinteger(L, 2, -1);
+  luaL_argcheck(L, hint >= -1 && hint <= INT_MAX, 2, "must be 0 to INT_MAX");
   lua_settop(L, 1);
   lua_Unsigned border = lua_rawlen(L, 1);
   lua_Unsigned narr = 0, nrec = 0;
-  lua_pushnil(L);
-  while (lua_next(L, 1)) {
-    lua_pop(L, 1); /* key */
-    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
-        (lua_Unsigned)lua_tointeger(L, -1) <= border)
-      narr++;
-    else
-      nrec++;
+  if (hint >= 0) {
+    narr = border;
+    nrec = (lua_Unsigned)hint;
+  } else {
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      lua_pop(L, 1); /* key */
+      if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
+          (lua_Unsigned)lua_tointeger(L, -1) <= border)
+        narr++;
+      else
+        nrec++;
+    }
   }
   luaL_argcheck(L, narr <= INT_MAX && nrec <= INT_MAX, 1, "table too large");
   lua_createtable(L, (int)narr, (int)nrec);

@@ -177,13 +177,25 @@ local function shares(st)
   return false
 end
 
--- The plan of state 'st': a list of { key, kind }, or false when only
--- the deep copy keeps its sharing.
-local function plan_of(st)
+-- The keys of table 't' outside its array part (1 .. its raw length):
+-- the size of a copy's hash part (talon.sandbox.copy's hint).
+local function hashed(t)
+  local n, len = 0, rawlen(t)
+  for k in next, t do
+    if not (math.type(k) == "integer" and k >= 1 and k <= len) then n = n + 1 end
+  end
+  return n
+end
+
+-- The plan of state 'st' of game 'g': a list of { key, kind, hint }, or
+-- false when only the deep copy keeps its sharing; with the sizes of the
+-- copies' hash parts (state, game, each flat table: a copy of a copy has
+-- the same shape, and a size that is off merely costs a rehash).
+local function plan_of(g, st)
   if shares(st) then return false end
-  local plan = {}
+  local plan = { state_n = hashed(st), game_n = hashed(g) }
   for k, v in next, st do
-    local ty, kind = type(v), "value"
+    local ty, kind, hint = type(v), "value", nil
     if SHARED[k] then
       kind = "value"
     elseif ty == "userdata" then
@@ -192,21 +204,22 @@ local function plan_of(st)
         or name == "talon.Rng" and "rng" or "value"
     elseif ty == "table" then
       kind = flat(v) and "flat" or hand_list(v) and "hands" or "deep"
+      if kind == "flat" then hint = hashed(v) end
     end
-    plan[#plan + 1] = { k, kind }
+    plan[#plan + 1] = { k, kind, hint }
   end
   return plan
 end
 
 local function copy_hands(t)
-  local c = rawcopy(t)
+  local c = rawcopy(t, 0)
   for i = 1, #t do c[i] = t[i]:copy() end
   return c
 end
 
 -- A copy of state 'st' by 'plan' (quiet like the state it copies).
 local function copy_planned(def, ph, st, plan)
-  local c = rawcopy(st) -- every plain value and shared field at once
+  local c = rawcopy(st, plan.state_n) -- every plain value and shared field at once
   local into = st.legal_into -- the trick phases' legal Hand: each fork its own
   if into ~= nil then c.legal_into = into:copy() end
   for i = 1, #plan do
@@ -216,7 +229,7 @@ local function copy_planned(def, ph, st, plan)
     if kind ~= "value" and v ~= nil then -- the others were copied above
       if kind == "copy" then c[k] = v:copy()
       elseif kind == "hands" then c[k] = copy_hands(v)
-      elseif kind == "flat" then c[k] = rawcopy(v)
+      elseif kind == "flat" then c[k] = rawcopy(v, e[3])
       elseif kind == "rng" then c[k] = v:clone()
       else c[k] = copy(v, {}) end
     end
@@ -233,11 +246,11 @@ end
 function fork.again(f, meter)
   local plan = f.fork_plan
   if plan == nil then
-    plan = plan_of(f.state)
+    plan = plan_of(f, f.state)
     f.fork_plan = plan
   end
   if not plan then return fork.of(f, meter or f.meter) end
-  local c = rawcopy(f)
+  local c = rawcopy(f, plan.game_n)
   c.state = copy_planned(f.def, f.ph, f.state, plan)
   c.act, c.act_seat, c.nact, c.per_hand = {}, {}, 0, {}
   c.legal_h, c.picked = nil, nil
