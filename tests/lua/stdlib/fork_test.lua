@@ -192,3 +192,30 @@ t.test("a future of a world shares the world's legal list", function()
     t.ok(checked >= 3, name .. ": futures checked")
   end
 end)
+
+-- Game code may keep in its state tables whose metamethods do anything;
+-- the host copies the state raw for every future, so none of them runs
+-- in the host (tests/hostile/inprocess/search_fork_state_traps.lua is the
+-- same with a search over a hostile file).
+t.test("a fork copies the state's tables raw: no metamethod runs", function()
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 4, quiet = true })
+  local rng = talon.rng(4)
+  for _ = 1, 9 do g:play(g:random(rng)) end
+  local ran = 0
+  local function count() ran = ran + 1 end
+  local trap = { __index = count, __newindex = count, __len = count, __pairs = count,
+                 __eq = count, __lt = count, __le = count, __concat = count, __call = count }
+  g.state.trap = setmetatable({ 1, 2, name = "x" }, trap)
+  g.state.traps = { setmetatable({}, trap), inner = { setmetatable({ 3 }, trap) } }
+  local world = fork.of(g, nil, true)
+  world:legal_hand()
+  for _ = 1, 3 do
+    local w = fork.again(world)
+    w:playout(talon.rng(1))
+  end
+  t.eq(ran, 0, "metamethods run by the forks")
+  t.ok(rawequal(getmetatable(world.state.trap), trap), "the copy keeps the game's metatable")
+  t.ok(world.state.trap ~= g.state.trap and rawget(world.state.trap, "name") == "x",
+    "a copy, with the same fields")
+end)
