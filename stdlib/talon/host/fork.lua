@@ -37,10 +37,21 @@ local SHARED = {
 
 local copy
 
+-- (a raw copy of the whole table at once, then the tables and userdata in
+-- it, keys or values, replaced by their copies)
 local function copy_table(t, memo)
-  local c = {}
+  local c = rawcopy(t)
   memo[t] = c
-  for k, v in next, t do c[copy(k, memo)] = copy(v, memo) end
+  for k, v in next, t do
+    local tk, tv = type(k), type(v)
+    if tk == "table" or tk == "userdata" then
+      local ck, cv = copy(k, memo), copy(v, memo)
+      if not rawequal(ck, k) then c[k] = nil end
+      c[ck] = cv
+    elseif tv == "table" or tv == "userdata" then
+      c[k] = copy(v, memo)
+    end
+  end
   local mt = getmt(t)
   if mt ~= nil then setmt(c, mt) end
   return c
