@@ -318,14 +318,13 @@ function sample.deal(plan, rng)
     take(cards, at, pick.k[0], per_class, nc + 1)
     caps = pick.caps
   end
-  local out = {}
+  local out = {} -- every group is in one class: each gets its list below
   for i, c in ipairs(classes) do
     local cards = per_class[i] or {}
     rng:shuffle(cards)
     local at = 1
     for _, gi in ipairs(c.groups) do at = take(cards, at, groups[gi].room, out, gi) end
   end
-  for i = 1, #groups do out[i] = out[i] or {} end -- (each group is in one class)
   return out
 end
 

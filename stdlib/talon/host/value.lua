@@ -77,7 +77,8 @@ function value.change_of(st, s0, dir, side)
   local t_all, t_own, p_all, p_own = 0, 0, 0, 0
   for seat = 1, #side_of do
     local s = side_of[seat]
-    if s ~= nil and s >= 1 and s <= n and s % 1 == 0 then -- a side of the scores
+    -- a side of the scores (value.snapshot's test: anything else is not)
+    if math.type(s) and s >= 1 and s <= n and s % 1 == 0 then
       local t = tw and tw[seat]
       if math.type(t) == "integer" then
         t_all = t_all + t
