@@ -66,8 +66,9 @@ function declare.list(st, seat, list)
   local c = st.chance
   if not c or declare.decider(st) ~= seat then return list end
   local forfeit = st.forfeit[side_of(st, seat)]
+  local pos = declare.position(st, seat)
   if not c.melded and not forfeit then
-    for _, m in ipairs(melds.survey(declare.position(st, seat))) do
+    for _, m in ipairs(melds.survey(pos, true)) do
       list[#list + 1] = actions.make("meld", m.cards, m.kind.word)
     end
   end
@@ -77,7 +78,6 @@ function declare.list(st, seat, list)
   end
   if not forfeit and sevens_open(st) then
     if declare.can_exchange(st, seat) then list[#list + 1] = EXCHANGE end
-    local pos = declare.position(st, seat)
     local seven = st.deck:card("7" .. st.trump)
     for k = 1, melds.sevens(pos) do
       list[#list + 1] = actions.make("show", st.deck:hand():add(seven, k))

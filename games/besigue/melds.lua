@@ -99,20 +99,32 @@ local function ledgers(pos)
   return { pos.own }
 end
 
--- For card 'c' and 'kind': the concealed copies, the copies that may serve
--- (concealed ones always may), all copies held, and the first reason a
--- table copy may not.
-local function supply(pos, kind, c)
-  local concealed = pos.hand:count(c)
-  local free, total, why = concealed, concealed, nil
+-- card -> its entries on the tables a meld may draw on (own table, then
+-- the partner's), built once per question: a hand's questions then cost a
+-- look-up per card, not a walk of both tables.
+local NONE = {} -- read only: "no entries", "no ways"
+local function entries(pos)
+  local by = {}
   for _, l in ipairs(ledgers(pos)) do
     for _, e in ipairs(l.items) do
-      if e.card == c then
-        total = total + 1
-        local b = blocked(kind, e)
-        if b then why = why or (tostring(c) .. " " .. b) else free = free + 1 end
-      end
+      local list = by[e.card]
+      if list then list[#list + 1] = e else by[e.card] = { e } end
     end
+  end
+  return by
+end
+
+-- For card 'c' and 'kind': the concealed copies, the copies that may serve
+-- (concealed ones always may), all copies held, and the first reason a
+-- table copy may not. 'on' is entries(pos).
+local function supply(pos, on, kind, c)
+  local concealed = pos.hand:count(c)
+  local free, total, why = concealed, concealed, nil
+  local list = on[c] or NONE
+  for i = 1, #list do
+    total = total + 1
+    local b = blocked(kind, list[i])
+    if b then why = why or (tostring(c) .. " " .. b) else free = free + 1 end
   end
   return concealed, free, total, why
 end
@@ -162,17 +174,17 @@ local function build_patterns(deck, key)
   return out
 end
 
-local function patterns(kind, deck, trump, opts)
-  local key = (trump or "") .. "/" .. (opts.quint_any_suit and "any" or "")
-  return cached(deck, build_patterns, key)[kind]
+-- The patterns of every kind for a trump and options (build_patterns).
+local function patterns(deck, trump, opts)
+  return cached(deck, build_patterns, (trump or "") .. "/" .. (opts.quint_any_suit and "any" or ""))
 end
 
 -- Is a meld of these needs allowed? true, or the reason it is not; nil
 -- when the cards are not even held (no near miss).
-local function assess(pos, kind, need)
+local function assess(pos, on, kind, need)
   local reason, fresh = nil, false
   for _, n in ipairs(need) do
-    local concealed, free, total, why = supply(pos, kind, n.card)
+    local concealed, free, total, why = supply(pos, on, kind, n.card)
     if total < n.count then return nil end
     if free < n.count then reason = reason or why end
     if concealed > 0 then fresh = true end
@@ -182,18 +194,13 @@ local function assess(pos, kind, need)
   return true
 end
 
--- The ways to take four cards of 'rank' as needs, one per mix of suits
--- (copies that may serve only); and the reason there is none, or nil when
--- four are not even held.
-local function quartets(pos, kind, deck)
-  local per, total_free, total_all, why = {}, 0, 0, nil
-  for i, c in ipairs(patterns(kind, deck, pos.trump, pos.opts)) do
-    local concealed, free, total, w = supply(pos, kind, c)
+-- The ways to take four of 'four' (quartets, once four may serve).
+local function quartet_ways(pos, on, kind, four)
+  local per = {}
+  for i, c in ipairs(four) do
+    local concealed, free = supply(pos, on, kind, c)
     per[i] = { card = c, concealed = concealed, free = free }
-    total_free, total_all, why = total_free + free, total_all + total, why or w
   end
-  if total_all < 4 then return {}, nil end
-  if total_free < 4 then return {}, why end
   local out, k = {}, { 0, 0, 0, 0 }
   local function walk(i, left)
     if i == 4 then
@@ -219,30 +226,53 @@ local function quartets(pos, kind, deck)
   return out, nil
 end
 
+-- The ways to take four cards of 'rank' as needs, one per mix of suits
+-- (copies that may serve only); and the reason there is none, or nil when
+-- four are not even held. 'four' is the four cards of the rank.
+local function quartets(pos, on, kind, four)
+  local total_free, total_all, why = 0, 0, nil
+  for _, c in ipairs(four) do
+    local _, free, total, w = supply(pos, on, kind, c)
+    total_free, total_all, why = total_free + free, total_all + total, why or w
+  end
+  if total_all < 4 then return NONE, nil end
+  if total_free < 4 then return NONE, why end
+  return quartet_ways(pos, on, kind, four)
+end
+
 -- Every meld allowed in position 'pos' ({kind, suit, need, cards (a Hand),
--- points}), and every near miss ({kind, suit, cards, reason}: the cards are
--- held but BES-R11/BES-R12 forbid it), in the order of melds.KINDS.
-function melds.survey(pos)
+-- points}), and unless 'no_near' every near miss ({kind, suit, cards,
+-- reason}: the cards are held but BES-R11/BES-R12 forbid it), in the order
+-- of melds.KINDS. A legal list asks for no near misses: it never shows
+-- them, and a random playout asks at every meld opportunity.
+function melds.survey(pos, no_near)
   local deck = pos.hand:deck()
   local packs = deck.size // 32 -- 32-card packs (BES-R2)
-  local ok, near = {}, {}
+  local on, pats = entries(pos), patterns(deck, pos.trump, pos.opts)
+  local ok, near = {}, not no_near and {} or nil
+  -- every card the seat could meld with: a kind whose cards are not all
+  -- here is neither allowed nor a near miss, and is passed over at once
+  local held = pos.hand + pos.own.cards
+  if pos.other then held = held + pos.other.cards end
   for _, kind in ipairs(melds.KINDS) do
-    if kind.family == "quartet" then
-      local list, why = quartets(pos, kind, deck)
+    local four = kind.family == "quartet" and pats[kind]
+    if four and held:count(four[1]) + held:count(four[2]) + held:count(four[3])
+        + held:count(four[4]) >= 4 then
+      local list, why = quartets(pos, on, kind, four)
       for _, need in ipairs(list) do
         ok[#ok + 1] = { kind = kind, need = need, cards = need_hand(deck, need),
                         points = melds.points(kind, nil, pos.trump, pos.opts) }
       end
-      if why then
+      if why and near then
         near[#near + 1] = { kind = kind, cards = deck:hand(), reason = why }
       end
-    elseif not kind.copies or kind.copies <= packs then
-      for _, p in ipairs(patterns(kind, deck, pos.trump, pos.opts)) do
-        local a = assess(pos, kind, p.need)
+    elseif not four and kind.copies <= packs then
+      for _, p in ipairs(pats[kind]) do
+        local a = held:has(p.cards) and assess(pos, on, kind, p.need)
         if a == true then
           ok[#ok + 1] = { kind = kind, suit = p.suit, need = p.need, cards = p.cards:copy(),
                           points = melds.points(kind, p.suit, pos.trump, pos.opts) }
-        elseif a then
+        elseif a and near then
           near[#near + 1] = { kind = kind, suit = p.suit, cards = p.cards:copy(), reason = a }
         end
       end
@@ -272,7 +302,7 @@ function melds.match(deck, word, cards, trump, opts)
   if kind.copies > deck.size // 32 then
     return nil, ("%s needs %d packs (three or four players)"):format(kind.name, kind.copies)
   end
-  for _, p in ipairs(patterns(kind, deck, trump, opts)) do
+  for _, p in ipairs(patterns(deck, trump, opts)[kind]) do
     if p.cards == cards then return kind, p.suit, p.need end
   end
   if kind.quint and not opts.quint_any_suit then
@@ -284,21 +314,22 @@ end
 -- Whether the meld 'kind' on 'need' is allowed in 'pos': true, or why not.
 function melds.allowed(pos, kind, need)
   if kind.family == "quartet" then
-    local list, why = quartets(pos, kind, pos.hand:deck())
-    local want = need_hand(pos.hand:deck(), need)
+    local deck, on = pos.hand:deck(), entries(pos)
+    local list, why = quartets(pos, on, kind, patterns(deck, pos.trump, pos.opts)[kind])
+    local want = need_hand(deck, need)
     for _, n in ipairs(list) do
-      if need_hand(pos.hand:deck(), n) == want then return true end
+      if need_hand(deck, n) == want then return true end
     end
     if why then return why end
     -- four of the rank may serve, but not these: name a card that cannot
     for _, n in ipairs(need) do
-      local _, free, total, w = supply(pos, kind, n.card)
+      local _, free, total, w = supply(pos, on, kind, n.card)
       if total < n.count then return ("you do not hold %d %s"):format(n.count, tostring(n.card)) end
       if free < n.count then return w end
     end
     return NEW_CARD
   end
-  local a = assess(pos, kind, need)
+  local a = assess(pos, entries(pos), kind, need)
   if a == nil then return "you do not hold these cards" end
   return a
 end
