@@ -25,7 +25,8 @@ do
 end
 
 local TALON = arg[-2] or "talon" -- arg[-1] is "run"
-local PAGES = { "docs/api.md", "docs/cli.md", "docs/framework.md", "docs/architecture.md" }
+local PAGES = { "docs/api.md", "docs/cli.md", "docs/framework.md", "docs/architecture.md",
+  "docs/search.md" }
 
 local function sh(cmd)
   local p = assert(io.popen(cmd .. " 2>&1"))
@@ -226,6 +227,27 @@ function GEN.kosel()
   return rows, "`talon " .. KOSEL_RATE .. bench("bench_kosel") .. "`, best of 5"
 end
 
+-- docs/search.md "Speed": bench/search.lua, futures a second per game.
+local SEARCH = "run bench/search.lua 2000 4"
+local SETUP_NAMES = {
+  ["hokm-4"] = "Hokm, 4 players", ["hokm-3"] = "Hokm, 3 players", ["hokm-2"] = "Hokm, 2 players",
+  hosgin = "Hosgin", kosel = "Kosel, 4 players", ["kosel-2"] = "Kosel, 2 players",
+  bura = "Bura, 3 players", koselpot = "Kosel (pot), 3 players", hearts = "Hearts",
+  euchre = "Euchre", ["besigue-2"] = "Besigue, 2 players", ["besigue-3"] = "Besigue, 3 players",
+  ["besigue-4"] = "Besigue, 4 players",
+}
+
+function GEN.search()
+  local out = sh(("%s %s"):format(TALON, SEARCH))
+  local rows = { "| game | futures a second, one core |", "|---|---|" }
+  for label, n in out:gmatch("\n%s*(%S+)%s+([%d.]+) futures/s") do
+    local name = SETUP_NAMES[label] or ("variant `%s`"):format(label)
+    rows[#rows + 1] = ("| %s | %s |"):format(name, thousands(tonumber(n)))
+  end
+  if #rows < 3 then error("no figures in:\n" .. out, 0) end
+  return rows, "`talon " .. SEARCH .. "`, best of 3 rounds, processor time"
+end
+
 -- docs/cli.md "Benchmark": instructions counted by callgrind, which the
 -- load of the machine does not change.
 local function collected(cmd)
@@ -263,7 +285,8 @@ end
 
 -- ===== the regions
 
-local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "euchre", "kosel", "counts" }
+local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "euchre", "kosel", "counts",
+  "search" }
 
 local function read(path)
   local f = assert(io.open(path, "r"))
