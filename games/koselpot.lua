@@ -110,21 +110,23 @@ local function lead_holders(st)
   if not st.opts.lead_combos then return list end
   local f = cards.cached(st.deck, facts, "koselpot")
   local ace, suit = f.ace, f.suit
+  local per = {}
   for _, s in ipairs(st:order(st.turn)) do
-    local held = st.hands[s]:cards()
-    local aces, per = 0, {}
-    for _, c in ipairs(held) do
-      if ace[c] then aces = aces + 1 end
+    local hand = st.hands[s]
+    local aces = 0
+    for _, su in ipairs(SUITS) do per[su] = 0 end
+    for c, k in hand:each() do
+      if ace[c] then aces = aces + k end
       local cs = suit[c]
-      if cs then per[cs] = (per[cs] or 0) + 1 end
+      if cs then per[cs] = (per[cs] or 0) + k end
     end
     if aces >= 3 then
-      list[#list + 1] = { seat = s, kind = "aces", cards = three(st, held,
+      list[#list + 1] = { seat = s, kind = "aces", cards = three(st, hand:cards(),
         function(c) return ace[c] end) }
     else
       for _, su in ipairs(SUITS) do
-        if su ~= st.trump and (per[su] or 0) >= 3 then
-          list[#list + 1] = { seat = s, kind = "molodka", cards = three(st, held,
+        if su ~= st.trump and per[su] >= 3 then
+          list[#list + 1] = { seat = s, kind = "molodka", cards = three(st, hand:cards(),
             function(c) return suit[c] == su end) }
           break
         end

@@ -65,7 +65,7 @@ end
 -- (BUR-R5: "hands full")?
 function pot.hands_full(st, size)
   for s = 1, st.n do
-    if st:is_in(s) and #st.hands[s] ~= size then return false end
+    if #st.hands[s] ~= size and st:is_in(s) then return false end
   end
   return true
 end

@@ -11,7 +11,7 @@ local short = {}
 -- After the draw that follows a trick won by 'w' (the deal goes on).
 function short.after_draw(st, w)
   for s = 1, st.n do
-    if st:is_in(s) and #st.hands[s] == 0 then st:sit_out(s) end
+    if #st.hands[s] == 0 and st:is_in(s) then st:sit_out(s) end
   end
   if not st:is_in(w) then
     st.turn = st:next(w)

@@ -60,7 +60,7 @@ end
 -- Are all hands of the seats in play full (four cards), so the window opens?
 local function hands_full(st)
   for s = 1, st.n do
-    if st:is_in(s) and #st.hands[s] ~= 4 then return false end
+    if #st.hands[s] ~= 4 and st:is_in(s) then return false end
   end
   return true
 end
