@@ -95,6 +95,7 @@ function advice.lines(r, played, limit)
     if limit and k > limit and i ~= played then goto continue end
     local marks = {}
     if i == r.best then marks[#marks + 1] = "best" end
+    if i == r.wins then marks[#marks + 1] = "wins the match at once" end
     if i == played then marks[#marks + 1] = "played" end
     out[#out + 1] = ("  %-14s %-14s %6d futures%s"):format(advice.shown(r.actions[i]),
       advice.value(r, i), r.n[i] or 0, #marks > 0 and ("   " .. table.concat(marks, ", ")) or "")
@@ -134,8 +135,9 @@ function advice.hint(g, opts)
                                    even = true })
   if #est.actions == 1 then return { "search: your only legal action is "
     .. advice.shown(est.actions[1]) } end
-  local out = { ("search: %s is best (%d futures over %d deals of the cards you cannot see)")
-    :format(advice.shown(est.actions[est.best]), est.playouts, est.deals) }
+  local out = { ("search: %s %s (%d futures over %d deals of the cards you cannot see)")
+    :format(advice.shown(est.actions[est.best]),
+      est.wins and "wins the match at once" or "is best", est.playouts, est.deals) }
   for _, line in ipairs(advice.lines(est, nil, 5)) do out[#out + 1] = line end
   out[#out + 1] = "  " .. advice.unit(g, g:mover())
   return out

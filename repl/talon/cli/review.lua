@@ -25,6 +25,8 @@ end
 local function verdict(est, i, margin)
   local best = est.best
   if best == i or not est.mean[i] or not est.mean[best] then return nil end
+  -- an action that won the match at once beats any number of points
+  if est.wins == best then return best, 0 end
   local loss = est.mean[best] - est.mean[i]
   local noise = 2 * math.sqrt(stderr(est, i) ^ 2 + stderr(est, best) ^ 2)
   if loss <= margin or loss <= noise then return nil end
@@ -66,7 +68,12 @@ function review.run(args)
       decisions = decisions + 1
       local best, loss
       if keep then best, loss = verdict(est, keep, margin) end
-      if best then
+      if best and est.wins == best then
+        marked = marked + 1
+        print(("  action %d (%s): played %s (%s); %s won the match at once"):format(i,
+          advice.where(g), advice.shown(est.actions[keep]), advice.value(est, keep),
+          advice.shown(est.actions[best])))
+      elseif best then
         marked, lost = marked + 1, lost + loss
         print(("  action %d (%s): played %s (%s); better %s (%s): %.2f points"):format(i,
           advice.where(g), advice.shown(est.actions[keep]), advice.value(est, keep),

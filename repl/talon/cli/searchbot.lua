@@ -45,6 +45,10 @@ end
 -- its margin over the next best, and how many futures were tried.
 function searchbot.reason(g, r)
   local best, second = r.best, nil
+  if r.wins then
+    return ("search: %s wins the match at once, %d futures over %d deals")
+      :format(g:text(r.actions[best]), r.playouts, r.deals)
+  end
   for i = 1, #r.actions do
     if i ~= best and r.mean[i] and (not second or r.mean[i] > r.mean[second]) then second = i end
   end

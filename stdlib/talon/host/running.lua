@@ -248,16 +248,31 @@ local function batch(g, ph, rng, stop)
   return true
 end
 
+-- The draw again of an action 'avoid' refused: uniformly among the
+-- actions of 'list' it does not refuse (cards it is never asked about),
+-- or the one first drawn when it refuses them all.
+local function redraw(g, rng, list, avoid, first)
+  local keep = {}
+  for _, a in ipairs(list) do
+    if type(a) ~= "table" or not avoid(g, a) then keep[#keep + 1] = a end
+  end
+  if #keep == 0 then return first end
+  return keep[rng:int(1, #keep)]
+end
+
 -- A uniformly random legal action of the mover, drawn as g:random draws
 -- it, from the legal set cached for this position if any (which it
--- spends: the next position has its own).
-local function draw(g, rng)
+-- spends: the next position has its own). 'avoid' (optional): an action
+-- table it refuses is drawn again among the others (redraw).
+local function draw(g, rng, avoid)
   local ph = g.ph
   local h, list = g.legal_h, g.legal_list
   g.legal_h, g.legal_list = nil, nil
   if ph.cards then return (h or ph.legal(g.state, g.mover_seat)):pick(rng) end
   list = list or ph.legal(g.state, g.mover_seat)
-  return list[rng:int(1, #list)]
+  local a = list[rng:int(1, #list)]
+  if avoid and type(a) == "table" and avoid(g, a) then return redraw(g, rng, list, avoid, a) end
+  return a
 end
 
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
@@ -383,7 +398,7 @@ local function fast_phase(ph)
   return h
 end
 
-local function random_playout(g, rng, limit, card_play)
+local function random_playout(g, rng, limit, card_play, avoid)
   local first, fast = g.nact, g.state.quiet and not g.checking
   local stop = first + limit
   g.picked = nil
@@ -391,7 +406,7 @@ local function random_playout(g, rng, limit, card_play)
     local ph = g.ph
     if card_play and not (ph.cards or ph.trick) then break end
     if not (fast and fast_phase(ph) and batch(g, ph, rng, stop)) then
-      advance(g, ph, g.mover_seat, draw(g, rng), true)
+      advance(g, ph, g.mover_seat, draw(g, rng, avoid), true)
     end
   end
   return g.nact - first
@@ -399,10 +414,14 @@ end
 
 -- Plays uniformly random legal actions until the game ends (or 'limit'
 -- actions), all in one protected call: the batch path of simulations.
--- Returns the number of actions played.
-function G:playout(rng, limit, card_play)
+-- Returns the number of actions played. 'card_play': stop before a phase
+-- that is neither a card phase nor a trick's. 'avoid' (host code, the
+-- search's futures): function(g, a) -> true when the mover should not
+-- take action table 'a' drawn in a phase that lists tables (a
+-- declaration beside the cards): another is drawn in its place.
+function G:playout(rng, limit, card_play, avoid)
   if self.aborted then error(self.aborted, 0) end
-  local ok, n = call(random_playout, self, rng, limit or 100000, card_play)
+  local ok, n = call(random_playout, self, rng, limit or 100000, card_play, avoid)
   if not ok then
     local rok, rerr = pcall(rebuild, self, self.nact)
     if not rok then self.aborted = n; self.abort_cause = rerr end

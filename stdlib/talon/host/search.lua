@@ -127,7 +127,12 @@ local function try_deal(job, cand)
   for j, i in ipairs(cand) do
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
-    if not w:over() then policy.rollout(w, talon.rng(future), job.model, job.look) end
+    if w:over() then
+      local res = w:result()
+      if res and res.winner == job.side then job.won[i] = job.won[i] + 1 end
+    else
+      policy.rollout(w, talon.rng(future), job.model, job.look)
+    end
     local v, a, b = value.change_of(w.state, job.before, job.dir, job.side)
     job.sum[i], job.sq[i], job.n[i] = job.sum[i] + v, job.sq[i] + v * v, job.n[i] + 1
     job.fa[i], job.fb[i] = job.fa[i] + a, job.fb[i] + b
@@ -258,6 +263,15 @@ local function run(job)
     if r < rounds then cand = halve(job, cand) end
   end
   job.best = halve(job, cand)[1]
+  -- an action that ended the match at once with the seat's side the
+  -- winner, in every future it was tried in, is taken: no points a
+  -- future brings are worth more (a right declaration of out, BES-R10)
+  for i = 1, #job.actions do
+    if job.n[i] > 0 and job.won[i] == job.n[i] then
+      job.best, job.wins = i, i
+      break
+    end
+  end
 end
 
 -- The search's estimates for the mover 'seat' of running game 'g'
@@ -281,10 +295,13 @@ function search.estimate(g, seat, tracker, opts)
   local job = {
     actions = actions, seat = seat, rng = opts.rng or talon.rng(1),
     budget = not opts.ms and (opts.playouts or 1000) or nil, ms = opts.ms, t0 = clock(),
-    sum = {}, sq = {}, n = {}, fa = {}, fb = {}, fit = value.fit(), playouts = 0, deals = 0,
+    sum = {}, sq = {}, n = {}, fa = {}, fb = {}, won = {}, fit = value.fit(), playouts = 0,
+    deals = 0,
     best = 1, keep = opts.keep, even = opts.even, tree = opts.tree, model = opts.model,
   }
-  for i = 1, #actions do job.sum[i], job.sq[i], job.n[i], job.fa[i], job.fb[i] = 0, 0, 0, 0, 0 end
+  for i = 1, #actions do
+    job.sum[i], job.sq[i], job.n[i], job.fa[i], job.fb[i], job.won[i] = 0, 0, 0, 0, 0, 0
+  end
   if #actions > 1 then
     tracker:update()
     local meter = opts.meter or sandbox.meter("search")
@@ -301,7 +318,7 @@ function search.estimate(g, seat, tracker, opts)
     run(job) -- a call per deal: a long search is many short calls
   end
   local out = { actions = actions, mean = {}, sd = {}, n = job.n, best = job.best,
-                deals = job.deals, playouts = job.playouts }
+                wins = job.wins, deals = job.deals, playouts = job.playouts }
   for i = 1, #actions do
     local n = job.n[i]
     out.mean[i] = n > 0 and mean(job, i) or nil

@@ -1,0 +1,210 @@
+-- Declarations beside the cards in the search's futures, and an action
+-- that wins the match at once (docs/search.md "The search"). A phase of
+-- card play may offer other actions with the cards, as Besigue's lead
+-- offers a meld, a seven shown or out (BES-R8 … BES-R10): a declaration
+-- that gains nothing at once (a wrong out forfeits the deal's melds) is
+-- not drawn again by a seat of the futures once it has tried it; one that
+-- scores at once or ends the hand stays with chance. And a declaration of
+-- out that wins the match (BES-R10) is taken over actions whose futures
+-- score more points.
+local t = require "talon.host.testing"
+local game = require "talon.game"
+local score = require "talon.score"
+local deal = require "talon.deal"
+local actions = require "talon.actions"
+local fork = require "talon.host.fork"
+local policy = require "talon.host.policy"
+local search = require "talon.host.search"
+local knowledge = require "talon.host.knowledge"
+local sandbox = require "talon.host.sandbox"
+local cached = require("talon.cards").cached
+local talon = require "talon"
+local searchbot = require "talon.cli.searchbot"
+local advice = require "talon.cli.advice"
+
+local BOAST, BANK, CLAIM = actions.make("boast"), actions.make("bank"), actions.make("claim")
+
+local function plain(deck) return talon.trickrules(deck, {}) end
+local function new_trick(st, trump) return talon.trick(cached(st.deck, plain, "plain"), trump) end
+
+-- Two players, four cards each, tricks without obligations; at each turn
+-- beside the cards: "boast" (nothing at once, 5 points off at the end of
+-- the hand), "bank" (1 point at once, once a hand) and "claim" (ends
+-- the hand).
+local function beside_game()
+  local function play_card(st, seat, card)
+    st.hands[seat]:remove(card)
+    local ct = st.ctrick
+    ct:play(seat, card)
+    if #ct < 2 then
+      st.turn = st:next(seat)
+      return nil
+    end
+    local _, w = ct:winner()
+    ct:add_to(st.won[w])
+    ct:clear()
+    st.turn = w
+    if #st.hands[w] == 0 then return "end" end
+    return nil
+  end
+  return game.define {
+    name = "Beside", summary = "cards with declarations beside them", players = { 2 },
+    direction = "cw",
+    options = { players = { default = 2, values = { 2 }, doc = "players" } },
+    deck = { ranks = "A K Q J", suits = "S H" },
+    deal = function(st)
+      deal.packets(st, st:next(st.dealer), { 4 })
+      st.ctrick, st.turn = new_trick(st, nil), st:next(st.dealer)
+      st.boasts, st.banked = { 0, 0 }, { false, false }
+      return "play"
+    end,
+    phases = {
+      play = {
+        doc = "a card, or boast, bank or claim", verbs = { "boast", "bank", "claim" },
+        trick = new_trick,
+        mover = function(st) return st.turn end,
+        legal = function(st, seat)
+          local list = st.hands[seat]:cards()
+          list[#list + 1] = BOAST
+          if not st.banked[seat] then list[#list + 1] = BANK end
+          list[#list + 1] = CLAIM
+          return list
+        end,
+        apply = function(st, seat, a)
+          if actions.is_card(a) then return play_card(st, seat, a) end
+          if a.verb == "claim" then return "end" end
+          if a.verb == "bank" then
+            st.banked[seat] = true
+            score.add_now(st, st.side_of[seat], 1, nil, "banked")
+          else
+            st.boasts[seat] = st.boasts[seat] + 1
+          end
+          return nil
+        end,
+      },
+    },
+    score = function(st)
+      for s = 1, 2 do
+        if st.boasts[s] > 0 then score.add(st, st.side_of[s], -5 * st.boasts[s], nil, "boasts") end
+      end
+    end,
+  }
+end
+
+-- The verbs played in one future of a new game of 'def', with or without
+-- the futures' look.
+local function future_verbs(def, seed, look)
+  local g = game.new(def, { seed = seed, hands = 1, quiet = true })
+  local count = {}
+  assert(sandbox.call(function()
+    local w = fork.of(g, sandbox.meter("test"), true)
+    policy.rollout(w, talon.rng(seed), nil, look and policy.look(1) or nil)
+    for i = 1, w.nact do
+      local a = w.act[i]
+      local v = actions.is_card(a) and "card" or a.verb
+      count[v] = (count[v] or 0) + 1
+    end
+  end))
+  return count
+end
+
+t.test("a declaration beside the cards that gains nothing is not drawn in the futures", function()
+  local def = beside_game()
+  local boasts, banks, claims, plain_boasts = 0, 0, 0, 0
+  for seed = 1, 60 do
+    local c = future_verbs(def, seed, true)
+    boasts, banks, claims = boasts + (c.boast or 0), banks + (c.bank or 0), claims + (c.claim or 0)
+    plain_boasts = plain_boasts + (future_verbs(def, seed, false).boast or 0)
+  end
+  t.eq(boasts, 0, "with the look no seat boasts: its one try gained nothing")
+  t.ok(plain_boasts > 10, ("drawn at random, seats boast (%d times in 60)"):format(plain_boasts))
+  t.ok(banks > 10, ("a bank scores at once and stays with chance (%d)"):format(banks))
+  t.ok(claims > 10, ("a claim ends the hand and stays with chance (%d)"):format(claims))
+end)
+
+t.test("g:playout draws again what 'avoid' refuses, and asks nothing of cards", function()
+  local def = beside_game()
+  for seed = 1, 30 do
+    local g = game.new(def, { seed = seed, hands = 1, quiet = true })
+    local asked = 0
+    g:playout(talon.rng(seed), nil, false, function(_, a)
+      asked = asked + 1
+      t.ok(not actions.is_card(a), "only a table is asked about")
+      return a.verb ~= "claim"
+    end)
+    for i = 1, g.nact do
+      local a = g.act[i]
+      t.ok(actions.is_card(a) or a.verb == "claim", ("seed %d: %s played"):format(seed,
+        actions.text(a)))
+    end
+    t.ok(g:over(), "the hand ends")
+  end
+end)
+
+-- One phase: "go" scores 3 and ends the hand; a side with 12 wins the
+-- match (the highest score wins, as random matches show the search).
+-- "stop", offered to a side 3 or more ahead (never in a random match,
+-- where the sides take turns to go), ends the match at once, won by the
+-- mover's side ('mine') or by the other.
+local function race(mine)
+  local STOP, GO = actions.make("stop"), actions.make("go")
+  return game.define {
+    name = "Race", summary = "stop or go", players = { 2 }, direction = "cw",
+    options = { players = { default = 2, values = { 2 }, doc = "players" } },
+    deck = { ranks = "A K" },
+    deal = function(st)
+      st.turn = st:next(st.dealer)
+      return "choose"
+    end,
+    phases = {
+      choose = {
+        doc = "stop or go", verbs = { "stop", "go" },
+        mover = function(st) return st.turn end,
+        legal = function(st, seat)
+          local own = st.side_of[seat]
+          if st.scores[own] >= st.scores[3 - own] + 3 then return { GO, STOP } end
+          return { GO }
+        end,
+        apply = function(st, seat, a)
+          if a.verb == "stop" then
+            st.stopped = mine and seat or st:next(seat)
+          else
+            score.add(st, st.side_of[seat], 3, nil, "go")
+          end
+          return "end"
+        end,
+      },
+    },
+    score = function() end,
+    match_over = function(st)
+      if st.stopped then return score.result(st, st.side_of[st.stopped]) end
+      for side = 1, 2 do
+        if st.scores[side] >= 12 then return score.result(st, side) end
+      end
+      return nil
+    end,
+  }
+end
+
+local function best_of(def)
+  local g = game.new(def, { seed = 3, quiet = true, scores = { 3, 6 } })
+  local seat = g:mover()
+  t.eq(g.state.side_of[seat], 2, "the side 3 ahead moves")
+  local r = search.estimate(g, seat, knowledge.new(g, seat), { playouts = 40, rng = talon.rng(3) })
+  return g:text(r.actions[r.best]), r, g
+end
+
+t.test("an action that wins the match at once is taken over more points", function()
+  local best, r, g = best_of(race(true))
+  t.eq(best, "stop", "stop wins the match")
+  t.eq(r.actions[r.wins].verb, "stop", "and the estimate says it wins")
+  t.ok(searchbot.reason(g, r):find("stop wins the match at once", 1, true),
+    "the bot's reason says why")
+  t.ok(table.concat(advice.lines(r), "\n"):find("best, wins the match at once", 1, true),
+    "and so does the table of `hint` and `talon analyse`")
+  t.ok(r.mean[1] > r.mean[2], ("though go's futures score more (%s against %s)")
+    :format(r.mean[1], r.mean[2]))
+  best, r = best_of(race(false))
+  t.eq(best, "go", "a stop that hands the match to the other side is not taken")
+  t.eq(r.wins, nil)
+end)
