@@ -104,35 +104,47 @@ end
 -- ===== declarations beside the cards
 --
 -- A phase of card play may list other actions beside the cards: at
--- Besigue's lead a meld, a trump seven shown, or out (BES-R8, BES-R10).
--- Drawn at random with the cards, a declaration that only costs is made
--- at one lead in ten of every future: a wrong out, which forfeits the
--- deal's melds, spoilt most futures, and with them the value of keeping
--- meld cards. Knowing no game, the first time a seat of a search's
--- futures draws a verb beside the cards in a phase, it tries it once in
--- a fork: when it neither ends the hand nor brings its side more than
--- the others at once, that seat draws another action in its place for
--- the rest of the search. A verb that ends the hand (a claim) or scores
--- at once (a meld) stays with chance.
-local function gains_nothing(g, a, dir)
+-- Besigue's lead a meld, a trump seven shown, or out (BES-R8 … BES-R10).
+-- Drawn at random with the cards, a declaration is made at about one
+-- lead in ten of every future: a wrong out, which forfeits the deal's
+-- melds, spoilt most futures, and melds made one time in ten left little
+-- worth in the cards that make them or the tricks that open a meld
+-- opportunity. Knowing no game, the first time a seat of a search's
+-- futures meets a verb beside the cards in a phase, it tries it once in a
+-- fork: one that brings its side more than the others at once (a meld)
+-- it takes whenever offered; one that neither ends the hand nor gains (a
+-- wrong out) it draws no more; one that ends the hand (a claim) stays
+-- with chance.
+local function try_beside(g, a, dir)
   local st = g.state
   local side, s0 = st.side_of[g.mover_seat], value.snapshot(st)
   local c = fork.of(g, g.meter, true)
   c.picked = a -- one of the game's own legal actions at this point
   c:play(a)
-  if c:over() then return false end
-  return (value.change_of(c.state, s0, dir, side)) <= 0
+  if c:over() then return 0 end
+  return (value.change_of(c.state, s0, dir, side)) > 0 and 1 or -1
 end
 
--- The 'avoid' of g:playout for one search whose values run in 'dir'.
-local function avoider(dir)
+-- The 'judge' of g:playout for one search whose values run in 'dir':
+-- what each seat found of each verb in each phase, tried once.
+local function judge_of(dir)
   local memo = {}
   return function(g, a)
-    local key = g.mover_seat .. " " .. g.state.phase .. " " .. a.verb
-    local v = memo[key]
+    local seat, phase = g.mover_seat, g.state.phase
+    local per = memo[seat]
+    if not per then
+      per = {}
+      memo[seat] = per
+    end
+    local m = per[phase]
+    if not m then
+      m = {}
+      per[phase] = m
+    end
+    local v = m[a.verb]
     if v == nil then
-      v = gains_nothing(g, a, dir)
-      memo[key] = v
+      v = try_beside(g, a, dir)
+      m[a.verb] = v
     end
     return v
   end
@@ -193,7 +205,7 @@ end
 -- try nothing, and only the prober goes on a scale.
 local function inner(look, prober)
   return { dir = look.dir, phases = look.phases, inner = true, prober = prober,
-           avoid = look.avoid }
+           judge = look.judge }
 end
 
 -- The memory of 'look' for future 'g': its seats' stakes and choices,
@@ -323,7 +335,7 @@ function rollout(g, rng, model, look)
     local ph = g.ph
     if ph.cards or ph.trick then
       -- with a look ahead, card play only: the choices after it are steps
-      g:playout(rng, nil, look ~= nil, look and look.avoid)
+      g:playout(rng, nil, look ~= nil, look and look.judge)
       if not look then return end
     else
       step(g, rng, model, look)
@@ -346,7 +358,7 @@ function policy.look(dir)
   -- memo: per future's state, its seats' stakes and choices (where no
   -- world is given); seen: per future's state, the phases each seat met
   return { dir = dir, phases = {}, memo = setmetatable({}, { __mode = "k" }),
-           seen = setmetatable({}, { __mode = "k" }), avoid = avoider(dir) }
+           seen = setmetatable({}, { __mode = "k" }), judge = judge_of(dir) }
 end
 
 return policy

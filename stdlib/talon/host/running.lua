@@ -248,31 +248,48 @@ local function batch(g, ph, rng, stop)
   return true
 end
 
--- The draw again of an action 'avoid' refused: uniformly among the
--- actions of 'list' it does not refuse (cards it is never asked about),
--- or the one first drawn when it refuses them all.
-local function redraw(g, rng, list, avoid, first)
-  local keep = {}
+-- A random action of 'list' as 'judge' (host code: the search's futures)
+-- would have it: judge(g, a) -> 1, 0 or -1 for each action table. One of
+-- those judged 1 is taken at once (at random among them), unless the
+-- mover's last action was of the same verb; else the draw is uniform,
+-- and an action judged -1 is drawn again among the others. Cards are
+-- never judged.
+local function repeats(g, a)
+  local k = g.nact
+  local last = g.act[k]
+  return g.act_seat[k] == g.mover_seat and type(last) == "table" and last.verb == a.verb
+end
+
+local function judged(g, rng, list, judge)
+  local take
   for _, a in ipairs(list) do
-    if type(a) ~= "table" or not avoid(g, a) then keep[#keep + 1] = a end
+    if type(a) == "table" and judge(g, a) > 0 and not repeats(g, a) then
+      take = take or {}
+      take[#take + 1] = a
+    end
   end
-  if #keep == 0 then return first end
+  if take then return take[rng:int(1, #take)] end
+  local a = list[rng:int(1, #list)]
+  if type(a) ~= "table" or judge(g, a) >= 0 then return a end
+  local keep = {}
+  for _, b in ipairs(list) do
+    if type(b) ~= "table" or judge(g, b) >= 0 then keep[#keep + 1] = b end
+  end
+  if #keep == 0 then return a end
   return keep[rng:int(1, #keep)]
 end
 
 -- A uniformly random legal action of the mover, drawn as g:random draws
 -- it, from the legal set cached for this position if any (which it
--- spends: the next position has its own). 'avoid' (optional): an action
--- table it refuses is drawn again among the others (redraw).
-local function draw(g, rng, avoid)
+-- spends: the next position has its own); with 'judge', as judged says.
+local function draw(g, rng, judge)
   local ph = g.ph
   local h, list = g.legal_h, g.legal_list
   g.legal_h, g.legal_list = nil, nil
   if ph.cards then return (h or ph.legal(g.state, g.mover_seat)):pick(rng) end
   list = list or ph.legal(g.state, g.mover_seat)
-  local a = list[rng:int(1, #list)]
-  if avoid and type(a) == "table" and avoid(g, a) then return redraw(g, rng, list, avoid, a) end
-  return a
+  if judge then return judged(g, rng, list, judge) end
+  return list[rng:int(1, #list)]
 end
 
 -- Rebuilds the game from its first 'k' actions (undo, recovery).
@@ -398,7 +415,7 @@ local function fast_phase(ph)
   return h
 end
 
-local function random_playout(g, rng, limit, card_play, avoid)
+local function random_playout(g, rng, limit, card_play, judge)
   local first, fast = g.nact, g.state.quiet and not g.checking
   local stop = first + limit
   g.picked = nil
@@ -406,7 +423,7 @@ local function random_playout(g, rng, limit, card_play, avoid)
     local ph = g.ph
     if card_play and not (ph.cards or ph.trick) then break end
     if not (fast and fast_phase(ph) and batch(g, ph, rng, stop)) then
-      advance(g, ph, g.mover_seat, draw(g, rng, avoid), true)
+      advance(g, ph, g.mover_seat, draw(g, rng, judge), true)
     end
   end
   return g.nact - first
@@ -415,13 +432,13 @@ end
 -- Plays uniformly random legal actions until the game ends (or 'limit'
 -- actions), all in one protected call: the batch path of simulations.
 -- Returns the number of actions played. 'card_play': stop before a phase
--- that is neither a card phase nor a trick's. 'avoid' (host code, the
--- search's futures): function(g, a) -> true when the mover should not
--- take action table 'a' drawn in a phase that lists tables (a
--- declaration beside the cards): another is drawn in its place.
-function G:playout(rng, limit, card_play, avoid)
+-- that is neither a card phase nor a trick's. 'judge' (host code, the
+-- search's futures): function(g, a) -> 1 (take it when offered), 0
+-- (chance) or -1 (draw another) for an action table of a list (a
+-- declaration beside the cards); see judged.
+function G:playout(rng, limit, card_play, judge)
   if self.aborted then error(self.aborted, 0) end
-  local ok, n = call(random_playout, self, rng, limit or 100000, card_play, avoid)
+  local ok, n = call(random_playout, self, rng, limit or 100000, card_play, judge)
   if not ok then
     local rok, rerr = pcall(rebuild, self, self.nact)
     if not rok then self.aborted = n; self.abort_cause = rerr end

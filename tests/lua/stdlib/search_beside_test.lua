@@ -1,12 +1,12 @@
 -- Declarations beside the cards in the search's futures, and an action
 -- that wins the match at once (docs/search.md "The search"). A phase of
 -- card play may offer other actions with the cards, as Besigue's lead
--- offers a meld, a seven shown or out (BES-R8 … BES-R10): a declaration
--- that gains nothing at once (a wrong out forfeits the deal's melds) is
--- not drawn again by a seat of the futures once it has tried it; one that
--- scores at once or ends the hand stays with chance. And a declaration of
--- out that wins the match (BES-R10) is taken over actions whose futures
--- score more points.
+-- offers a meld, a seven shown or out (BES-R8 … BES-R10): a seat of the
+-- futures tries each such verb once; one that scores at once (a meld) it
+-- takes whenever offered, one that gains nothing (a wrong out forfeits
+-- the deal's melds) it draws no more, and one that ends the hand stays
+-- with chance. And a declaration of out that wins the match (BES-R10) is
+-- taken over actions whose futures score more points.
 local t = require "talon.host.testing"
 local game = require "talon.game"
 local score = require "talon.score"
@@ -29,9 +29,9 @@ local function new_trick(st, trump) return talon.trick(cached(st.deck, plain, "p
 
 -- Two players, four cards each, tricks without obligations; at each turn
 -- beside the cards: "boast" (nothing at once, 5 points off at the end of
--- the hand), "bank" (1 point at once, once a hand) and "claim" (ends
--- the hand).
-local function beside_game()
+-- the hand), "bank" (1 point at once, once a hand unless 'again') and
+-- "claim" (ends the hand).
+local function beside_game(again)
   local function play_card(st, seat, card)
     st.hands[seat]:remove(card)
     local ct = st.ctrick
@@ -66,7 +66,7 @@ local function beside_game()
         legal = function(st, seat)
           local list = st.hands[seat]:cards()
           list[#list + 1] = BOAST
-          if not st.banked[seat] then list[#list + 1] = BANK end
+          if again or not st.banked[seat] then list[#list + 1] = BANK end
           list[#list + 1] = CLAIM
           return list
         end,
@@ -91,51 +91,83 @@ local function beside_game()
   }
 end
 
--- The verbs played in one future of a new game of 'def', with or without
--- the futures' look.
-local function future_verbs(def, seed, look)
+-- One future of a new game of 'def', with or without the futures' look:
+-- its actions' verbs ("card" for a card) and seats, in order.
+local function future(def, seed, look)
   local g = game.new(def, { seed = seed, hands = 1, quiet = true })
-  local count = {}
+  local verbs, seats = {}, {}
   assert(sandbox.call(function()
     local w = fork.of(g, sandbox.meter("test"), true)
     policy.rollout(w, talon.rng(seed), nil, look and policy.look(1) or nil)
     for i = 1, w.nact do
       local a = w.act[i]
-      local v = actions.is_card(a) and "card" or a.verb
-      count[v] = (count[v] or 0) + 1
+      verbs[i], seats[i] = actions.is_card(a) and "card" or a.verb, w.act_seat[i]
     end
   end))
-  return count
+  return verbs, seats
 end
 
-t.test("a declaration beside the cards that gains nothing is not drawn in the futures", function()
+local function count(list, verb)
+  local n = 0
+  for _, v in ipairs(list) do
+    if v == verb then n = n + 1 end
+  end
+  return n
+end
+
+t.test("a declaration beside the cards is taken, drawn no more or left to chance", function()
   local def = beside_game()
-  local boasts, banks, claims, plain_boasts = 0, 0, 0, 0
+  local boasts, claims, plain_boasts, plain_first_banks = 0, 0, 0, 0
   for seed = 1, 60 do
-    local c = future_verbs(def, seed, true)
-    boasts, banks, claims = boasts + (c.boast or 0), banks + (c.bank or 0), claims + (c.claim or 0)
-    plain_boasts = plain_boasts + (future_verbs(def, seed, false).boast or 0)
+    local verbs = future(def, seed, true)
+    boasts, claims = boasts + count(verbs, "boast"), claims + count(verbs, "claim")
+    t.eq(verbs[1], "bank", ("seed %d: a bank scores at once: the first mover takes it"):format(
+      seed))
+    local random_verbs = future(def, seed, false)
+    plain_boasts = plain_boasts + count(random_verbs, "boast")
+    if random_verbs[1] == "bank" then plain_first_banks = plain_first_banks + 1 end
   end
   t.eq(boasts, 0, "with the look no seat boasts: its one try gained nothing")
   t.ok(plain_boasts > 10, ("drawn at random, seats boast (%d times in 60)"):format(plain_boasts))
-  t.ok(banks > 10, ("a bank scores at once and stays with chance (%d)"):format(banks))
+  t.ok(plain_first_banks < 30, ("at random a first bank is rarer (%d of 60)")
+    :format(plain_first_banks))
   t.ok(claims > 10, ("a claim ends the hand and stays with chance (%d)"):format(claims))
 end)
 
-t.test("g:playout draws again what 'avoid' refuses, and asks nothing of cards", function()
+t.test("a declaration that scores at once is not taken twice in a row", function()
+  local def = beside_game(true) -- bank offered at every turn
+  local banks, again = 0, 0
+  for seed = 1, 30 do
+    local verbs, seats = future(def, seed, true)
+    t.ok(#verbs < 100, ("seed %d: the future ends (%d actions)"):format(seed, #verbs))
+    for i = 1, #verbs do
+      if verbs[i] == "bank" then
+        banks = banks + 1
+        if i > 1 and verbs[i - 1] == "bank" and seats[i] == seats[i - 1] then
+          again = again + 1
+        end
+      end
+    end
+  end
+  -- taken at each turn, again only by chance (one action in six or so)
+  t.ok(banks >= 30 and again * 3 < banks, ("%d banks, %d straight after the seat's own")
+    :format(banks, again))
+end)
+
+t.test("g:playout's judge: a table judged 1 is taken, one judged -1 drawn again", function()
   local def = beside_game()
   for seed = 1, 30 do
     local g = game.new(def, { seed = seed, hands = 1, quiet = true })
-    local asked = 0
     g:playout(talon.rng(seed), nil, false, function(_, a)
-      asked = asked + 1
-      t.ok(not actions.is_card(a), "only a table is asked about")
-      return a.verb ~= "claim"
+      t.ok(not actions.is_card(a), "only a table is judged")
+      return a.verb == "claim" and 1 or -1
     end)
+    t.eq(g.nact, 1, "the claim is taken at once")
+    t.eq(g.act[1].verb, "claim")
+    g = game.new(def, { seed = seed, hands = 1, quiet = true })
+    g:playout(talon.rng(seed), nil, false, function() return -1 end)
     for i = 1, g.nact do
-      local a = g.act[i]
-      t.ok(actions.is_card(a) or a.verb == "claim", ("seed %d: %s played"):format(seed,
-        actions.text(a)))
+      t.ok(actions.is_card(g.act[i]), ("seed %d: only cards are played"):format(seed))
     end
     t.ok(g:over(), "the hand ends")
   end
