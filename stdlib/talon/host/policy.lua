@@ -125,22 +125,22 @@ local function try_beside(g, a, dir)
   return (value.change_of(c.state, s0, dir, side)) > 0 and 1 or -1
 end
 
+-- t[k], made an empty table the first time.
+local function sub(t, k)
+  local s = t[k]
+  if not s then
+    s = {}
+    t[k] = s
+  end
+  return s
+end
+
 -- The 'judge' of g:playout for one search whose values run in 'dir':
 -- what each seat found of each verb in each phase, tried once.
 local function judge_of(dir)
   local memo = {}
   return function(g, a)
-    local seat, phase = g.mover_seat, g.state.phase
-    local per = memo[seat]
-    if not per then
-      per = {}
-      memo[seat] = per
-    end
-    local m = per[phase]
-    if not m then
-      m = {}
-      per[phase] = m
-    end
+    local m = sub(sub(memo, g.mover_seat), g.state.phase)
     local v = m[a.verb]
     if v == nil then
       v = try_beside(g, a, dir)

@@ -128,8 +128,10 @@ local function try_deal(job, cand)
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
     if w:over() then
-      local res = w:result()
-      if res and res.winner == job.side then job.won[i] = job.won[i] + 1 end
+      local res = w:result() -- the game's own table, read raw
+      if type(res) == "table" and rawget(res, "winner") == job.side then
+        job.won[i] = job.won[i] + 1
+      end
     else
       policy.rollout(w, talon.rng(future), job.model, job.look)
     end
