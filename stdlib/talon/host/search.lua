@@ -114,6 +114,15 @@ local function values(w, s0, dir)
   return value.change(w.state, s0, dir)
 end
 
+-- Counts future 'w' of action i, over at once, when it ended the match
+-- with the seat's side the winner.
+local function won_at_once(job, w, i)
+  local res = w:result() -- the game's own table, read raw
+  if type(res) == "table" and rawget(res, "winner") == job.side then
+    job.won[i] = job.won[i] + 1
+  end
+end
+
 -- One deal tried with every candidate action: adds to sum, sq and n.
 -- Runs as one call charged to the search's meter.
 local function try_deal(job, cand)
@@ -128,10 +137,7 @@ local function try_deal(job, cand)
     local w = j < #cand and fork.again(world) or world
     play_in(w, job, i)
     if w:over() then
-      local res = w:result() -- the game's own table, read raw
-      if type(res) == "table" and rawget(res, "winner") == job.side then
-        job.won[i] = job.won[i] + 1
-      end
+      won_at_once(job, w, i)
     else
       policy.rollout(w, talon.rng(future), job.model, job.look)
     end
@@ -254,17 +260,18 @@ local function run(job)
     if not has then cand[#cand + 1] = job.keep end
   end
   if job.tree then
-    job.cand, job.play_in, job.values = cand, play_in, values
-    return tree.run(job, walk, spent)
+    job.cand, job.play_in, job.values, job.won_at_once = cand, play_in, values, won_at_once
+    tree.run(job, walk, spent)
+  else
+    local rounds = 1
+    while not job.even and (1 << rounds) < #cand do rounds = rounds + 1 end
+    for r = 1, rounds do
+      local start = job.playouts
+      repeat walk(job, try_deal, cand) until round_over(job, r, rounds, start)
+      if r < rounds then cand = halve(job, cand) end
+    end
+    job.best = halve(job, cand)[1]
   end
-  local rounds = 1
-  while not job.even and (1 << rounds) < #cand do rounds = rounds + 1 end
-  for r = 1, rounds do
-    local start = job.playouts
-    repeat walk(job, try_deal, cand) until round_over(job, r, rounds, start)
-    if r < rounds then cand = halve(job, cand) end
-  end
-  job.best = halve(job, cand)[1]
   -- an action that ended the match at once with the seat's side the
   -- winner, in every future it was tried in, is taken: no points a
   -- future brings are worth more (a right declaration of out, BES-R10)

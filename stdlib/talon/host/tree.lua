@@ -92,6 +92,7 @@ local function iterate(job, root)
   -- the root: the seat's own actions, as the game lists them
   local i, kid, new = choose(job, nd, job.cand_actions)
   job.play_in(w, job, job.cand[i])
+  if w:over() then job.won_at_once(job, w, job.cand[i]) end
   path[1], sides[1] = kid, w.state.side_of[job.seat]
   nd = kid
   while not new and not w:over() do

@@ -218,11 +218,12 @@ local function race(mine)
   }
 end
 
-local function best_of(def)
+local function best_of(def, tree)
   local g = game.new(def, { seed = 3, quiet = true, scores = { 3, 6 } })
   local seat = g:mover()
   t.eq(g.state.side_of[seat], 2, "the side 3 ahead moves")
-  local r = search.estimate(g, seat, knowledge.new(g, seat), { playouts = 40, rng = talon.rng(3) })
+  local r = search.estimate(g, seat, knowledge.new(g, seat), { playouts = 40, rng = talon.rng(3),
+                                                               tree = tree })
   return g:text(r.actions[r.best]), r, g
 end
 
@@ -239,4 +240,7 @@ t.test("an action that wins the match at once is taken over more points", functi
   best, r = best_of(race(false))
   t.eq(best, "go", "a stop that hands the match to the other side is not taken")
   t.eq(r.wins, nil)
+  best, r = best_of(race(true), true)
+  t.eq(best, "stop", "the tree search (ismcts) takes it too")
+  t.eq(r.actions[r.wins].verb, "stop")
 end)
