@@ -19,11 +19,15 @@ end
 
 -- A score credited at once, during play (a rule that says "at once", such
 -- as Hosgin's HOS-R24): like score.add, callable from any hook; the
--- credit is remembered in st.credited so the checking mode accepts it.
+-- credit is remembered in st.credited so the checking mode accepts it,
+-- and in st.hand_credits so that it counts in the hand's points.
 function score.add_now(st, side, points, rule, why)
   local credited = st.credited or {}
   credited[side] = (credited[side] or 0) + points
   st.credited = credited
+  local hand = st.hand_credits or {}
+  hand[side] = (hand[side] or 0) + points
+  st.hand_credits = hand
   st.scores[side] = st.scores[side] + points
   st:log("score", { side = side, points = points, rule = rule, total = st.scores[side],
                     now = true },

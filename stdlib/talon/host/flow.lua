@@ -45,6 +45,13 @@ local function finish_hand(g)
     if v == nil then break end
     before[i] = scores[i] - v
   end
+  -- the hand's points: with the score hook's, the credits made at once
+  -- during the hand (a meld, score.add_now)
+  local credits = st.hand_credits
+  if credits ~= nil then
+    for side, v in pairs(credits) do before[side] = before[side] + v end
+    st.hand_credits = nil
+  end
   g.per_hand[#g.per_hand + 1] = before
   if g.stat_hands then measure.hand(g, st) end
   if g.checking then

@@ -25,6 +25,7 @@ local FRAMEWORK = {
   quiet = false, events = false, info = false, dealing = false, legal_into = false,
   quiet_stock = false, quiet_trick = false, log = false, tell = false, sides = false,
   side_of = false, ctrick = false,
+  hand_credits = false, -- a game started from a position counts its hand's points from there
   hand_no = true, names = true, chips = true, dealer = true, scores = true, given = true,
   hands = true, won = true, tricks_won = true, known = true, discards = true, trump = true,
   leader = true, turn = true, tricks_played = true, stock = true, phase = true, out = true,

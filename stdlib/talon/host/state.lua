@@ -310,6 +310,7 @@ function state.new(def, opts, rng, quiet, deck, defaults)
     passing = nil, aside = nil, -- the hand's pass (talon.passing) and the cards set aside
     legal_into = nil, -- the Hand the trick phases write legal cards into
     quiet_stock = nil, quiet_trick = nil, -- kept by a quiet game for the next hand
+    hand_credits = nil, -- score.add_now's credits in this hand (its points count them)
     log = quiet and silent or nil, tell = quiet and silent or nil,
   }, st_mt)
   local names = st.names
