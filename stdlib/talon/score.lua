@@ -22,13 +22,13 @@ end
 -- credit is remembered in st.credited so the checking mode accepts it,
 -- and in st.hand_credits so that it counts in the hand's points.
 function score.add_now(st, side, points, rule, why)
+  st.scores[side] = st.scores[side] + points -- a side that is none fails here
   local credited = st.credited or {}
   credited[side] = (credited[side] or 0) + points
   st.credited = credited
   local hand = st.hand_credits or {}
   hand[side] = (hand[side] or 0) + points
   st.hand_credits = hand
-  st.scores[side] = st.scores[side] + points
   st:log("score", { side = side, points = points, rule = rule, total = st.scores[side],
                     now = true },
     "%s is credited %d at once (%s%s); total %d", seats.side_name(st, side), points,

@@ -34,6 +34,29 @@ local function count_text(k)
   return t
 end
 
+-- The hand's points 'points' (the score hook's change) with the credits
+-- made at once during the hand (score.add_now's st.hand_credits: a meld),
+-- read raw: the field is the framework's, and game code that put
+-- something else there gets an error naming it.
+local function add_credits(g, points, credits)
+  g.state.hand_credits = nil
+  local bad = type(credits) ~= "table" and ("a " .. type(credits)) or nil
+  if not bad then
+    for side, v in next, credits do
+      if type(points[side]) ~= "number" or type(v) ~= "number" then
+        local key = type(side) == "number" and tostring(side) or ("a " .. type(side))
+        bad = ("a %s for side %s"):format(type(v), key)
+        break
+      end
+      points[side] = points[side] + v
+    end
+  end
+  if bad then
+    error(("%s: st.hand_credits is the framework's (score.add_now's credits by side),"
+      .. " but holds %s"):format(g.where, bad), 0)
+  end
+end
+
 local function finish_hand(g)
   local st, def = g.state, g.def
   if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
@@ -45,13 +68,8 @@ local function finish_hand(g)
     if v == nil then break end
     before[i] = scores[i] - v
   end
-  -- the hand's points: with the score hook's, the credits made at once
-  -- during the hand (a meld, score.add_now)
   local credits = st.hand_credits
-  if credits ~= nil then
-    for side, v in pairs(credits) do before[side] = before[side] + v end
-    st.hand_credits = nil
-  end
+  if credits ~= nil then add_credits(g, before, credits) end
   g.per_hand[#g.per_hand + 1] = before
   if g.stat_hands then measure.hand(g, st) end
   if g.checking then
