@@ -13,13 +13,11 @@ local actions = require "talon.actions"
 local fork = require "talon.host.fork"
 local sandbox = require "talon.host.sandbox"
 local loader = require "talon.host.loader"
-local cached = require("talon.cards").cached
+local toy = require "tests.lua.stdlib.toy_support"
 local talon = require "talon"
 
 local BANK = actions.make("bank")
 
-local function plain(deck) return talon.trickrules(deck, {}) end
-local function new_trick(st, trump) return talon.trick(cached(st.deck, plain, "plain"), trump) end
 
 -- Two players, four cards each, tricks without obligations; once a hand
 -- a player may "bank" 3 points at once; the score hook gives each side
@@ -31,13 +29,13 @@ local bank_game = game.define {
   deck = { ranks = "A K Q J", suits = "S H" },
   deal = function(st)
     deal.packets(st, st:next(st.dealer), { 4 })
-    st.ctrick, st.turn, st.banked, st.taken = new_trick(st, nil), st:next(st.dealer),
+    st.ctrick, st.turn, st.banked, st.taken = toy.trick(st, nil), st:next(st.dealer),
       { false, false }, { 0, 0 }
     return "play"
   end,
   phases = {
     play = {
-      doc = "a card, or bank", verbs = { "bank" }, trick = new_trick,
+      doc = "a card, or bank", verbs = { "bank" }, trick = toy.trick,
       mover = function(st) return st.turn end,
       legal = function(st, seat)
         local list = st.hands[seat]:cards()
@@ -50,17 +48,9 @@ local bank_game = game.define {
           score.add_now(st, st.side_of[seat], 3, nil, "banked")
           return nil
         end
-        st.hands[seat]:remove(a)
-        local ct = st.ctrick
-        ct:play(seat, a)
-        if #ct < 2 then
-          st.turn = st:next(seat)
-          return nil
-        end
-        local _, w = ct:winner()
-        ct:add_to(st.won[w])
-        ct:clear()
-        st.turn, st.taken[w] = w, st.taken[w] + 1
+        local w = toy.play(st, seat, a)
+        if not w then return nil end
+        st.taken[w] = st.taken[w] + 1
         if #st.hands[w] == 0 then return "end" end
         return nil
       end,

@@ -17,15 +17,13 @@ local policy = require "talon.host.policy"
 local search = require "talon.host.search"
 local knowledge = require "talon.host.knowledge"
 local sandbox = require "talon.host.sandbox"
-local cached = require("talon.cards").cached
+local toy = require "tests.lua.stdlib.toy_support"
 local talon = require "talon"
 local searchbot = require "talon.cli.searchbot"
 local advice = require "talon.cli.advice"
 
 local BOAST, BANK, CLAIM = actions.make("boast"), actions.make("bank"), actions.make("claim")
 
-local function plain(deck) return talon.trickrules(deck, {}) end
-local function new_trick(st, trump) return talon.trick(cached(st.deck, plain, "plain"), trump) end
 
 -- Two players, four cards each, tricks without obligations; at each turn
 -- beside the cards: "boast" (nothing at once, 5 points off at the end of
@@ -33,18 +31,8 @@ local function new_trick(st, trump) return talon.trick(cached(st.deck, plain, "p
 -- "claim" (ends the hand).
 local function beside_game(again)
   local function play_card(st, seat, card)
-    st.hands[seat]:remove(card)
-    local ct = st.ctrick
-    ct:play(seat, card)
-    if #ct < 2 then
-      st.turn = st:next(seat)
-      return nil
-    end
-    local _, w = ct:winner()
-    ct:add_to(st.won[w])
-    ct:clear()
-    st.turn = w
-    if #st.hands[w] == 0 then return "end" end
+    local w = toy.play(st, seat, card)
+    if w and #st.hands[w] == 0 then return "end" end
     return nil
   end
   return game.define {
@@ -54,14 +42,14 @@ local function beside_game(again)
     deck = { ranks = "A K Q J", suits = "S H" },
     deal = function(st)
       deal.packets(st, st:next(st.dealer), { 4 })
-      st.ctrick, st.turn = new_trick(st, nil), st:next(st.dealer)
+      st.ctrick, st.turn = toy.trick(st, nil), st:next(st.dealer)
       st.boasts, st.banked = { 0, 0 }, { false, false }
       return "play"
     end,
     phases = {
       play = {
         doc = "a card, or boast, bank or claim", verbs = { "boast", "bank", "claim" },
-        trick = new_trick,
+        trick = toy.trick,
         mover = function(st) return st.turn end,
         legal = function(st, seat)
           local list = st.hands[seat]:cards()
