@@ -7,7 +7,10 @@
 -- card path of a playout allocates nothing.
 local actions = {}
 
--- verb -> argument type: "none", "int", "suit", "cards", "word", "wordcards"
+-- verb -> argument type: "none", "int", "tricks", "suit", "cards", "word",
+-- "wordcards". "int" and "tricks" are both a whole number; "tricks" says
+-- it counts tricks (a bid of four: four tricks to take) and not points,
+-- which is what the search's bidders read a scale in (docs/search.md).
 actions.verbs = {
   pass = "none", keep = "none", drop = "none", claim = "none",
   concede = "none", yes = "none", no = "none",
@@ -110,6 +113,7 @@ function parsers.int(_, w)
   if not n or #w ~= 2 then return nil, "needs one whole number" end
   return n
 end
+parsers.tricks = parsers.int
 function parsers.suit(deck, w)
   if #w ~= 2 then return nil, "needs one suit (" .. table.concat(deck:suits(), " ") .. ")" end
   for _, s in ipairs(deck:suits()) do

@@ -231,14 +231,14 @@ local function validate_stats(def, where)
 end
 
 -- The argument types a verb may take (talon.actions' grammar).
-local ARG_TYPES = { none = true, int = true, suit = true, cards = true, word = true,
-                    wordcards = true }
+local ARG_TYPES = { none = true, int = true, tricks = true, suit = true, cards = true,
+                    word = true, wordcards = true }
 
 local function validate_actions(def, where)
   for verb, kind in pairs(def.actions or {}) do
     if type(verb) ~= "string" or not verb:match("^%a[%w_]*$") or not ARG_TYPES[kind] then
-      fail(where, ("actions: verb '%s' must name an argument type (none, int, suit, cards,"
-        .. " word, wordcards), not %s"):format(tostring(verb), tostring(kind)))
+      fail(where, ("actions: verb '%s' must name an argument type (none, int, tricks, suit,"
+        .. " cards, word, wordcards), not %s"):format(tostring(verb), tostring(kind)))
     end
   end
 end

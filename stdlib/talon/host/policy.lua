@@ -188,9 +188,9 @@ local function split_scale(list)
 end
 
 -- What action 'a' of future 'g', played out in a fork with look 'fl',
--- brings the side of the seat to move: its points and its value against
--- the others.
-local function try_one(g, rng, a, fl)
+-- brings the side of the seat to move: its points (or, with 'in_tricks',
+-- the tricks it took) and its value against the others.
+local function try_one(g, rng, a, fl, in_tricks)
   local st = g.state
   local side = st.side_of[g.mover_seat]
   local s0 = value.snapshot(st)
@@ -198,7 +198,9 @@ local function try_one(g, rng, a, fl)
   c.picked = a -- one of the game's own legal actions at this point
   c:play(a)
   rollout(c, rng, nil, fl)
-  return c.state.scores[side] - s0.score[side], (value.change_of(c.state, s0, fl.dir, side))
+  local gain = in_tricks and value.snapshot(c.state).tricks[side] - s0.tricks[side]
+    or c.state.scores[side] - s0.score[side]
+  return gain, (value.change_of(c.state, s0, fl.dir, side))
 end
 
 -- The look of the forks of a probe by 'prober' (or of a try, nil): they
@@ -220,18 +222,24 @@ local function memo_of(g, look)
   return m
 end
 
--- The action to take on a scale in 'list' (nil: no scale).
+-- The action to take on a scale in 'list' (nil: no scale). A scale of
+-- points (a verb of type "int": Hosgin's declarer scores only what he
+-- makes above his bid) is climbed while its lowest value is below what
+-- the probe made; a scale of tricks (type "tricks": a contract is made
+-- by taking as many) while it is not above the tricks the probe took.
 local function on_scale(g, rng, list, look)
   local low, off = split_scale(list)
   if not low then return nil end
   if look.inner then return g.mover_seat == look.prober and low or off end
   local m = memo_of(g, look)
   local key = g.mover_seat .. " " .. low.verb
+  local in_tricks = g.verbs[low.verb] == "tricks"
   local stake = m[key]
   if not stake then
-    stake = try_one(g, rng, low, inner(look, g.mover_seat))
+    stake = try_one(g, rng, low, inner(look, g.mover_seat), in_tricks)
     m[key] = stake
   end
+  if in_tricks then return low.arg <= stake and low or off end
   return low.arg < stake and low or off
 end
 

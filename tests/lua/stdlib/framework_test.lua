@@ -151,6 +151,15 @@ t.test("typed actions: canonical text and parsing", function()
   t.ok(err:find("bid", 1, true), err)
   local _, err2 = actions.parse(deck, "ZZ")
   t.ok(err2:find("ZZ", 1, true), err2)
+  -- a verb of type "tricks" is a whole number, as "int" is
+  local verbs = { contract = "tricks" }
+  t.eq(actions.text(actions.parse(deck, "Contract 4", verbs)), "contract 4", "tricks")
+  local _, err3 = actions.parse(deck, "contract four", verbs)
+  t.ok(err3:find("whole number", 1, true), err3)
+  t.checkerror("must name an argument type (none, int, tricks", game.define,
+    { name = "X", summary = "x", players = { 2 }, direction = "cw", deck = { ranks = "A" },
+      deal = function() end, score = function() end, phases = {},
+      actions = { contract = "trick" } })
 end)
 
 t.test("undo takes back actions exactly", function()

@@ -66,6 +66,62 @@ local stakes = game.define {
   score = function() end,
 }
 
+-- A test game of an auction of contracts in tricks (a verb of type
+-- "tricks", docs/framework.md §3): in turn each seat raises (contract v,
+-- any v above the highest, up to 8) or passes for good; the last one
+-- left takes the tricks his hand takes (2, 5 and 0 for seats 1 to 3)
+-- and scores ten a trick of his contract and one an overtrick when he
+-- takes as many as he contracted for, else loses ten a trick of it. Read
+-- in points, a probe of contract 1 would make 11 or 14 and both first
+-- seats would raise past what they take.
+local TAKES = { 2, 5, 0 }
+local CONTRACTS = {}
+for v = 1, 8 do CONTRACTS[v] = actions.make("contract", v) end
+local contracts = game.define {
+  name = "Contracts", summary = "contract for the tricks you take", players = { 3 },
+  direction = "cw",
+  options = { players = { default = 3, values = { 3 }, doc = "players" } },
+  deck = { ranks = "A K Q" },
+  actions = { contract = "tricks" },
+  deal = function(st)
+    st.turn, st.high, st.holder, st.out = 1, 0, nil, {}
+    return "auction"
+  end,
+  phases = {
+    auction = {
+      doc = "raise or pass", verbs = { "contract", "pass" },
+      mover = function(st) return st.turn end,
+      legal = function(st)
+        local list = { PASS }
+        for v = st.high + 1, 8 do list[#list + 1] = CONTRACTS[v] end
+        return list
+      end,
+      apply = function(st, seat, a)
+        if a.verb == "contract" then
+          st.high, st.holder = a.arg, seat
+        else
+          st.out[seat] = true
+        end
+        local left = 0
+        for s = 1, 3 do if not st.out[s] then left = left + 1 end end
+        local d = st.holder
+        if left == 0 or (left == 1 and d and not st.out[d]) then
+          if d then
+            local took = TAKES[d]
+            st.tricks_won[d] = took
+            score.add(st, st.side_of[d], took >= st.high and 10 * st.high + took - st.high
+              or -10 * st.high, nil, "the contract")
+          end
+          return "end"
+        end
+        repeat st.turn = st:next(st.turn) until not st.out[st.turn]
+        return nil
+      end,
+    },
+  },
+  score = function() end,
+}
+
 -- A test game of one choice that does not end the hand: seat 1 names a,
 -- b or c (worth 1, 5 and -3 to its side), then seat 2 says "ok", which
 -- ends it.
@@ -155,6 +211,15 @@ t.test("a seat of a future stakes on a scale what its probe made", function()
     if s[2] == 12 and s[1] == 0 and s[3] == 0 then like = like + 1 end
   end
   t.ok(like < 20, ("random bidders seldom end so (%d of 30)"):format(like))
+end)
+
+t.test("a scale of tricks is staked in the tricks the probe took", function()
+  -- seat 1 (takes 2) contracts for 1, seat 2 (takes 5) for 2, seat 3
+  -- (takes 0) passes, seat 1 passes at 3 (more than it takes); seat 2
+  -- makes its 2 with 3 overtricks
+  for seed = 1, 30 do
+    t.eq(table.concat(future(contracts, seed, true), " "), "0 23 0", "seed " .. seed)
+  end
 end)
 
 t.test("a seat of a future tries a few actions and takes the best", function()
