@@ -4,8 +4,9 @@
 # GNU parallel runs the sharded-run recipe of docs/scale.md in the suite.
 # clang and libclang-rt-dev (its libFuzzer runtime, only recommended by
 # clang on Debian 12) build the fuzz targets (docs/fuzzing.md).
+# libmimalloc-dev: Lua's allocator in the release build (vm/CMakeLists.txt).
 talon_packages="cmake make gcc pkg-config liblua5.4-dev libcmocka-dev libedit-dev lua-check
-  parallel clang libclang-rt-dev"
+  parallel clang libclang-rt-dev libmimalloc-dev"
 
 talon_missing() {
   local p missing=""

@@ -53,17 +53,26 @@ typedef struct sb_frame {
 
 /* {====================================================== allocator */
 
+#ifdef TALON_HAVE_MIMALLOC /* vm/CMakeLists.txt: mimalloc when installed */
+#include <mimalloc.h>
+#define sb_realloc mi_realloc
+#define sb_free    mi_free
+#else
+#define sb_realloc realloc
+#define sb_free    free
+#endif
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   tl_sandbox *sb = ud;
   size_t old = ptr ? osize : 0; /* with ptr NULL, osize is a type tag */
   if (nsize == 0) {
-    free(ptr);
+    sb_free(ptr);
     sb->used -= old;
     return NULL;
   }
   if (sb->limit && nsize > old && sb->used - old + nsize > sb->limit)
     return NULL;
-  void *p = realloc(ptr, nsize);
+  void *p = sb_realloc(ptr, nsize);
   if (p) sb->used = sb->used - old + nsize;
   return p;
 }
