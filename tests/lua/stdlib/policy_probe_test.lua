@@ -16,111 +16,77 @@ local sandbox = require "talon.host.sandbox"
 local talon = require "talon"
 
 local PASS = actions.make("pass")
-local BIDS = {}
-for v = 1, 20 do BIDS[v] = actions.make("bid", v) end
 
 -- A test game of one auction, as Hosgin's in small: in turn each seat
--- raises (bid v, any v above the highest bid, up to 20) or passes for
--- good; the last bidder left plays, and scores what his hand is worth
--- (4, 12 and 0 for seats 1 to 3) when it is worth more than his bid,
--- and loses his bid otherwise.
-local WORTH = { 4, 12, 0 }
-local stakes = game.define {
-  name = "Stakes", summary = "bid what your hand makes", players = { 3 }, direction = "cw",
-  options = { players = { default = 3, values = { 3 }, doc = "players" } },
-  deck = { ranks = "A K Q" },
-  deal = function(st)
-    st.turn, st.high, st.holder, st.out = 1, 0, nil, {}
-    return "auction"
-  end,
-  phases = {
-    auction = {
-      doc = "raise or pass", verbs = { "bid", "pass" },
-      mover = function(st) return st.turn end,
-      legal = function(st)
-        local list = { PASS }
-        for v = st.high + 1, 20 do list[#list + 1] = BIDS[v] end
-        return list
-      end,
-      apply = function(st, seat, a)
-        if a.verb == "bid" then
-          st.high, st.holder = a.arg, seat
-        else
-          st.out[seat] = true
-        end
-        local left = 0
-        for s = 1, 3 do if not st.out[s] then left = left + 1 end end
-        local d = st.holder
-        if left == 0 or (left == 1 and d and not st.out[d]) then
-          if d then
-            local w = WORTH[d]
-            score.add(st, st.side_of[d], w > st.high and w or -st.high, nil, "the contract")
+-- raises ('verb' v, any v above the highest, up to 'top') or passes for
+-- good; once the last bidder is left, settle(st, seat, high) scores his
+-- contract. 'verbs': the definition's `actions`.
+local function auction(name, verb, top, settle, verbs)
+  local bids = {}
+  for v = 1, top do bids[v] = actions.make(verb, v) end
+  return game.define {
+    name = name, summary = "contract for what your hand makes", players = { 3 },
+    direction = "cw",
+    options = { players = { default = 3, values = { 3 }, doc = "players" } },
+    deck = { ranks = "A K Q" },
+    actions = verbs,
+    deal = function(st)
+      st.turn, st.high, st.holder, st.out = 1, 0, nil, {}
+      return "auction"
+    end,
+    phases = {
+      auction = {
+        doc = "raise or pass", verbs = { verb, "pass" },
+        mover = function(st) return st.turn end,
+        legal = function(st)
+          local list = { PASS }
+          for v = st.high + 1, top do list[#list + 1] = bids[v] end
+          return list
+        end,
+        apply = function(st, seat, a)
+          if a.verb == verb then
+            st.high, st.holder = a.arg, seat
+          else
+            st.out[seat] = true
           end
-          return "end"
-        end
-        repeat st.turn = st:next(st.turn) until not st.out[st.turn]
-        return nil
-      end,
+          local left = 0
+          for s = 1, 3 do if not st.out[s] then left = left + 1 end end
+          local d = st.holder
+          if left == 0 or (left == 1 and d and not st.out[d]) then
+            if d then settle(st, d, st.high) end
+            return "end"
+          end
+          repeat st.turn = st:next(st.turn) until not st.out[st.turn]
+          return nil
+        end,
+      },
     },
-  },
-  score = function() end,
-}
+    score = function() end,
+  }
+end
 
--- A test game of an auction of contracts in tricks (a verb of type
--- "tricks", docs/framework.md §3): in turn each seat raises (contract v,
--- any v above the highest, up to 8) or passes for good; the last one
--- left takes the tricks his hand takes (2, 5 and 0 for seats 1 to 3)
--- and scores ten a trick of his contract and one an overtrick when he
--- takes as many as he contracted for, else loses ten a trick of it. Read
--- in points, a probe of contract 1 would make 11 or 14 and both first
--- seats would raise past what they take.
+-- Bids of points: the last bidder scores what his hand is worth (4, 12
+-- and 0 for seats 1 to 3) when it is worth more than his bid, and loses
+-- his bid otherwise.
+local WORTH = { 4, 12, 0 }
+local stakes = auction("Stakes", "bid", 20, function(st, d, high)
+  local w = WORTH[d]
+  score.add(st, st.side_of[d], w > high and w or -high, nil, "the contract")
+end)
+
+-- Contracts in tricks (a verb of type "tricks", docs/framework.md §3):
+-- the last bidder takes the tricks his hand takes (2, 5 and 0 for seats
+-- 1 to 3) and scores ten a trick of his contract and one an overtrick
+-- when he takes as many as he contracted for, else loses ten a trick of
+-- it. Read in points, a probe of contract 1 would make 11 or 14 and both
+-- first seats would raise past what they take.
 local TAKES = { 2, 5, 0 }
-local CONTRACTS = {}
-for v = 1, 8 do CONTRACTS[v] = actions.make("contract", v) end
-local contracts = game.define {
-  name = "Contracts", summary = "contract for the tricks you take", players = { 3 },
-  direction = "cw",
-  options = { players = { default = 3, values = { 3 }, doc = "players" } },
-  deck = { ranks = "A K Q" },
-  actions = { contract = "tricks" },
-  deal = function(st)
-    st.turn, st.high, st.holder, st.out = 1, 0, nil, {}
-    return "auction"
-  end,
-  phases = {
-    auction = {
-      doc = "raise or pass", verbs = { "contract", "pass" },
-      mover = function(st) return st.turn end,
-      legal = function(st)
-        local list = { PASS }
-        for v = st.high + 1, 8 do list[#list + 1] = CONTRACTS[v] end
-        return list
-      end,
-      apply = function(st, seat, a)
-        if a.verb == "contract" then
-          st.high, st.holder = a.arg, seat
-        else
-          st.out[seat] = true
-        end
-        local left = 0
-        for s = 1, 3 do if not st.out[s] then left = left + 1 end end
-        local d = st.holder
-        if left == 0 or (left == 1 and d and not st.out[d]) then
-          if d then
-            local took = TAKES[d]
-            st.tricks_won[d] = took
-            score.add(st, st.side_of[d], took >= st.high and 10 * st.high + took - st.high
-              or -10 * st.high, nil, "the contract")
-          end
-          return "end"
-        end
-        repeat st.turn = st:next(st.turn) until not st.out[st.turn]
-        return nil
-      end,
-    },
-  },
-  score = function() end,
-}
+local contracts = auction("Contracts", "contract", 8, function(st, d, high)
+  local took = TAKES[d]
+  st.tricks_won[d] = took
+  score.add(st, st.side_of[d], took >= high and 10 * high + took - high or -10 * high, nil,
+    "the contract")
+end, { contract = "tricks" })
 
 -- A test game of one choice that does not end the hand: seat 1 names a,
 -- b or c (worth 1, 5 and -3 to its side), then seat 2 says "ok", which
