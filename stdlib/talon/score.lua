@@ -17,18 +17,22 @@ function score.add(st, side, points, rule, why)
     rule and (rule .. ": ") or "", why, st.scores[side])
 end
 
+-- Adds 'points' to side 'side' in st[field], a table by side made when
+-- first needed.
+local function accrue(st, field, side, points)
+  local by_side = st[field] or {}
+  by_side[side] = (by_side[side] or 0) + points
+  st[field] = by_side
+end
+
 -- A score credited at once, during play (a rule that says "at once", such
 -- as Hosgin's HOS-R24): like score.add, callable from any hook; the
 -- credit is remembered in st.credited so the checking mode accepts it,
 -- and in st.hand_credits so that it counts in the hand's points.
 function score.add_now(st, side, points, rule, why)
   st.scores[side] = st.scores[side] + points -- a side that is none fails here
-  local credited = st.credited or {}
-  credited[side] = (credited[side] or 0) + points
-  st.credited = credited
-  local hand = st.hand_credits or {}
-  hand[side] = (hand[side] or 0) + points
-  st.hand_credits = hand
+  accrue(st, "credited", side, points)
+  accrue(st, "hand_credits", side, points)
   st:log("score", { side = side, points = points, rule = rule, total = st.scores[side],
                     now = true },
     "%s is credited %d at once (%s%s); total %d", seats.side_name(st, side), points,
