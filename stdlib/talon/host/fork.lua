@@ -18,6 +18,7 @@ local getmt, setmt = debug.getmetatable, debug.setmetatable
 -- fork copies the game object, its state and their tables per future.
 local rawcopy = require("talon").sandbox.copy
 local wake = require "talon.tricks_wake"
+local list64 = require("talon.host.running").list64
 
 local function silent() end
 
@@ -129,7 +130,9 @@ function fork.of(g, meter, one_hand)
   assert(g.ph, "fork: the game is over")
   local f = rawcopy(g)
   f.state = copy_state(g.def, g.ph, g.state)
-  f.act, f.act_seat, f.nact = {}, {}, 0
+  -- (a record with room for a hand: grown from empty, it is resized at
+  -- 1, 2, 4 ... 64 in every future)
+  f.act, f.act_seat, f.nact = list64(), list64(), 0
   f.legal_h, f.legal_list, f.picked, f.res = nil, nil, nil, nil
   f.per_hand, f.score_snap, f.checking = {}, nil, nil
   f.score_violation, f.hand_violation, f.fork_plan = nil, nil, nil
@@ -198,34 +201,53 @@ local function hashed(t)
   return n
 end
 
--- The plan of state 'st' of game 'g': a list of { key, kind, hint }, or
--- false when only the deep copy keeps its sharing; with the sizes of the
--- copies' hash parts (state, game, each flat table: a copy of a copy has
--- the same shape, and a size that is off merely costs a rehash).
-local function plan_of(g, st)
-  if shares(st) then return false end
-  local plan = { state_n = hashed(st), game_n = hashed(g) }
-  for k, v in next, st do
-    local ty, kind, hint = type(v), "value", nil
-    if SHARED[k] then
-      kind = "value"
-    elseif ty == "userdata" then
-      local name = udname(v)
-      kind = (name == "talon.Hand" or name == "talon.Pile") and "copy"
-        or name == "talon.Rng" and "rng" or "value"
-    elseif ty == "table" then
-      kind = flat(v) and "flat" or hand_list(v) and "hands" or "deep"
-      if kind == "flat" then hint = hashed(v) end
-    end
-    plan[#plan + 1] = { k, kind, hint }
-  end
-  return plan
-end
-
 local function copy_hands(t)
   local c = rawcopy(t, 0)
   for i = 1, #t do c[i] = t[i]:copy() end
   return c
+end
+
+-- How a plan copies a field the raw copy of the state cannot share, by
+-- the kind of its value.
+local COPIER = {
+  copy = function(v) return v:copy() end, -- a Hand or a Pile
+  rng = function(v) return v:clone() end,
+  hands = copy_hands,
+  flat = rawcopy, -- (t, size of its hash part)
+  deep = function(v) return copy(v, {}) end,
+}
+
+-- The kind of state field 'k' holding 'v' for a plan: nil when the raw
+-- copy of the state may share it (a plain value, a shared field, an
+-- immutable userdata).
+local function kind_of(k, v)
+  local ty = type(v)
+  if SHARED[k] then return nil end
+  if ty == "userdata" then
+    local name = udname(v)
+    if name == "talon.Hand" or name == "talon.Pile" then return "copy" end
+    return name == "talon.Rng" and "rng" or nil
+  end
+  if ty ~= "table" then return nil end
+  return flat(v) and "flat" or hand_list(v) and "hands" or "deep"
+end
+
+-- The plan of state 'st' of game 'g': a list of { key, copier, hint }
+-- for the fields the raw copy of the state cannot share (the rest are
+-- copied with it), or false when only the deep copy keeps its sharing;
+-- with the sizes of the copies' hash parts (state, game, each flat
+-- table: a copy of a copy has the same shape, and a size that is off
+-- merely costs a rehash). The state and the game get room for the few
+-- fields a future sets as it plays (the hand's outcome, the legal set),
+-- so that they are not rehashed at the first of them.
+local function plan_of(g, st)
+  if shares(st) then return false end
+  local plan = { state_n = hashed(st) + 8, game_n = hashed(g) + 8 }
+  for k, v in next, st do
+    local kind = kind_of(k, v)
+    if kind then plan[#plan + 1] = { k, COPIER[kind], kind == "flat" and hashed(v) or nil } end
+  end
+  return plan
 end
 
 -- A copy of state 'st' by 'plan' (quiet like the state it copies).
@@ -235,15 +257,9 @@ local function copy_planned(def, ph, st, plan)
   if into ~= nil then c.legal_into = into:copy() end
   for i = 1, #plan do
     local e = plan[i]
-    local k, kind = e[1], e[2]
+    local k = e[1]
     local v = st[k]
-    if kind ~= "value" and v ~= nil then -- the others were copied above
-      if kind == "copy" then c[k] = v:copy()
-      elseif kind == "hands" then c[k] = copy_hands(v)
-      elseif kind == "flat" then c[k] = rawcopy(v, e[3])
-      elseif kind == "rng" then c[k] = v:clone()
-      else c[k] = copy(v, {}) end
-    end
+    if v ~= nil then c[k] = e[2](v, e[3]) end
   end
   c.events = {}
   if st.ctrick then c.ctrick = fork.trick(def, ph, c, st.ctrick) end
@@ -263,7 +279,7 @@ function fork.again(f, meter)
   if not plan then return fork.of(f, meter or f.meter) end
   local c = rawcopy(f, plan.game_n)
   c.state = copy_planned(f.def, f.ph, f.state, plan)
-  c.act, c.act_seat, c.nact, c.per_hand = {}, {}, 0, {}
+  c.act, c.act_seat, c.nact, c.per_hand = list64(), list64(), 0, {}
   c.legal_h, c.picked = nil, nil
   -- the mover's legal actions as found in 'f', which the fork shares (it
   -- is at the same point; nothing the host hands a list to changes it),

@@ -67,6 +67,7 @@ local function list64()
     nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
   }
 end
+running.list64 = list64
 
 -- Creates a running game; see docs/framework.md §2. 'deck' (internal) reuses
 -- a deck so rebuilt games share its interned cards.
