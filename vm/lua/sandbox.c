@@ -186,6 +186,11 @@ lua_State *tl_sandbox_newstate(size_t limit) {
     return NULL;
   }
   lua_atpanic(L, sb_panic);
+  /* Generational collection: a simulation or a search makes a game, a
+   * fork or a hand's tables and drops them soon after, and a minor
+   * collection frees them while they are still in the cache (measured in
+   * docs/architecture.md). */
+  lua_gc(L, LUA_GCGEN, 0, 0);
   return L;
 }
 
