@@ -41,9 +41,11 @@ typedef struct kosel {
   tv_card schocha;
 } kosel;
 
+/* Processor time of this thread, as the Lua benchmarks measure theirs
+ * (talon.sandbox.cputime): another process on the machine does not count. */
 static double now(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

@@ -20,9 +20,11 @@
 
 enum { NHANDS = 4096, ROUNDS = 7 };
 
+/* Processor time of this thread, as the Lua benchmarks measure theirs
+ * (talon.sandbox.cputime): another process on the machine does not count. */
 static double now_ns(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 

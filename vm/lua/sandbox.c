@@ -423,6 +423,12 @@ double tl_sandbox_clock_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+double tl_sandbox_cputime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 double tl_sandbox_budget_ms(lua_State *L) {
   tl_sandbox *sb = sandbox_of(L);
   return sb ? (double)sb->tick * TICK_MS : 0;

@@ -90,6 +90,12 @@ int tl_sandbox_take_interrupt(void);
  * enough to take around every call into game code). */
 double tl_sandbox_clock_ms(void);
 
+/* This thread's processor time in seconds, to the nanosecond: what a
+ * benchmark times. The process's clock (C's clock(), Lua's os.clock)
+ * only moves in the kernel's accounting ticks while the budget's
+ * process timer is armed, which is during every call into game code. */
+double tl_sandbox_cputime(void);
+
 /* The budgets' clock in milliseconds: the process's CPU time, counted in
  * the timer's 10 ms ticks while calls into game code are active (a read
  * of a counter, where a CPU clock would be a system call). The difference

@@ -247,3 +247,27 @@ t.test("charge and method: bad arguments are argument errors; a spent meter fail
   ok, err = pcall(C.method(function() error(v) end), { meter = m })
   t.ok(not ok and err == v, "an error value is raised again as it was raised")
 end)
+
+-- api.md "sandbox.cputime": the benchmarks' clock stays fine while a
+-- budgeted call runs, where os.clock moves only in the kernel's ticks (4
+-- ms on this kind of kernel): a short run must not read as 0 or a tick.
+t.test("cputime: processor seconds, finer than a tick inside a budgeted call", function()
+  local cputime = sandbox.cputime
+  t.eq(math.type(cputime()), "float")
+  local ok, steps = sandbox.call(2000, function()
+    local seen, prev = {}, cputime()
+    while #seen < 20 do
+      local now = cputime()
+      t.ok(now >= prev, "it never goes back")
+      if now > prev then seen[#seen + 1] = now - prev end
+      prev = now
+    end
+    return seen
+  end)
+  t.ok(ok, tostring(steps))
+  table.sort(steps)
+  t.ok(steps[10] < 1e-3, ("the median step is below a millisecond: %.6f s"):format(steps[10]))
+  local t0, x = cputime(), 0
+  for i = 1, 2e6 do x = x + i % 3 end
+  t.ok(cputime() - t0 > 0, "a loop of two million steps takes time " .. x)
+end)
