@@ -188,8 +188,8 @@ lua_State *tl_sandbox_newstate(size_t limit) {
   lua_atpanic(L, sb_panic);
   /* Generational collection: a simulation or a search makes a game, a
    * fork or a hand's tables and drops them soon after, and a minor
-   * collection frees them while they are still in the cache (measured in
-   * docs/architecture.md). */
+   * collection frees them while they are still in the cache
+   * (docs/architecture.md). */
   lua_gc(L, LUA_GCGEN, 0, 0);
   return L;
 }
