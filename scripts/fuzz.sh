@@ -29,6 +29,14 @@ fi
 
 build=$root/build/fuzz
 jobs=${FUZZ_JOBS:-2}
+# One run at a time: two would build the same tree and each empty the
+# other's run directory (the test suite's fuzz/smoke is one of them).
+mkdir -p "$build"
+exec 9>"$build/.lock"
+if ! flock -n 9; then
+  echo "fuzz: waiting for the other scripts/fuzz.sh to finish (it uses $build)" >&2
+  flock 9
+fi
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER="$cc" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTALON_SANITIZE=ON -DTALON_FUZZ=ON \
   -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
