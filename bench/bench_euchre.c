@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "pile.h"
+#include "cputime.h"
 
 /* The deck is "S H D C" x "A K Q J T 9": suit and rank indexes (rank 0 is
  * the highest). */
@@ -36,14 +36,6 @@ typedef struct euchre {
   int trump, left_bower, right_bower;
   int active[4];
 } euchre;
-
-/* Processor time of this thread, as the Lua benchmarks measure theirs
- * (talon.sandbox.cputime): another process on the machine does not count. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* The suit card c follows as: the left bower is a trump. */
 static int suit_of(const euchre *g, tv_card c) {
@@ -158,13 +150,13 @@ int main(int argc, char **argv) {
   tv_rng r;
   tv_rng_seed(&r, 1);
   long makers = 0, euchred = 0;
-  double t0 = now();
+  double t0 = bench_cputime();
   for (long i = 0; i < n; i++) {
     int maker, score = playout(&d, &r, &maker);
     makers += score;
     euchred += score < 0;
   }
-  double dt = now() - t0;
+  double dt = bench_cputime() - t0;
   printf("bench_euchre (C, OpenSpiel's default rules): %ld hands, %.0f "
          "hands/s, %.0f ns per hand (makers average %.3f points, euchred "
          "%.1f%%)\n",

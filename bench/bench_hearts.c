@@ -18,8 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "pile.h"
+#include "cputime.h"
 
 /* The deck is "S H D C" x "A K Q J T 9 8 7 6 5 4 3 2": suit and rank
  * indexes (rank 0 is the highest). */
@@ -33,14 +33,6 @@ typedef struct hearts {
   int broken; /* a heart or QS has been played */
   int played; /* cards played so far */
 } hearts;
-
-/* Processor time of this thread, as the Lua benchmarks measure theirs
- * (talon.sandbox.cputime): another process on the machine does not count. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Empties the counts of suit s in h. */
 static void drop_suit(const tv_deck *d, tv_hand *h, int s) {
@@ -184,14 +176,14 @@ int main(int argc, char **argv) {
   tv_rng r;
   tv_rng_seed(&r, 1);
   long moons = 0, seat0 = 0;
-  double t0 = now();
+  double t0 = bench_cputime();
   for (long i = 0; i < n; i++) {
     int points[4];
     int dir = rotate ? rotation[i % 4] : (int)tv_rng_below(&r, 4);
     moons += playout(&d, dir, &r, points) >= 0;
     seat0 += points[0];
   }
-  double dt = now() - t0;
+  double dt = bench_cputime() - t0;
   printf("bench_hearts (C, OpenSpiel's default rules, %s pass): %ld hands, "
          "%.0f hands/s, %.0f ns per hand (moons %.2f%%, seat 1 averages "
          "%.2f points)\n",

@@ -15,16 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "pile.h"
-
-/* Processor time of this thread, as the Lua benchmarks measure theirs
- * (talon.sandbox.cputime): another process on the machine does not count. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "cputime.h"
 
 /* A uniformly random legal card: one of suit 'led' if h holds any
  * (HOK-R3), else any card. */
@@ -115,10 +107,10 @@ int main(int argc, char **argv) {
   tv_rng r;
   tv_rng_seed(&r, 1);
   long net = 0;
-  double t0 = now();
+  double t0 = bench_cputime();
   for (long i = 0; i < n; i++)
     net += playout(&d, &r, all);
-  double dt = now() - t0;
+  double dt = bench_cputime() - t0;
   printf("bench_hokm (C, %s): %ld hands, %.0f playouts/s, %.0f ns per hand "
          "(Hakem's side net %+ld points)\n",
          all ? "all 13 tricks" : "to 7 tricks", n, (double)n / dt,

@@ -23,9 +23,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "pile.h"
 #include "trick.h"
+#include "cputime.h"
 
 /* The deck is "S H D C" x "A T K Q J 9 8 7 6" (rank 0 the highest). */
 enum { SPADES, RANK_A = 0, RANK_T = 1, RANK_6 = 8, HAND = 4 };
@@ -40,14 +40,6 @@ typedef struct kosel {
   int tricks[4];
   tv_card schocha;
 } kosel;
-
-/* Processor time of this thread, as the Lua benchmarks measure theirs
- * (talon.sandbox.cputime): another process on the machine does not count. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* The combination four cards form (KOZ-R6): Moskwa, four aces and tens
  * (the Schocha for a ten) with one real ace at least; Molodka, four of a
@@ -193,10 +185,10 @@ int main(int argc, char **argv) {
   tv_rng r;
   tv_rng_seed(&r, 1);
   int pen[2] = {0, 0};
-  double t0 = now();
+  double t0 = bench_cputime();
   for (long i = 0; i < n; i++)
     deal(&k, (int)tv_rng_below(&r, 4), &r, pen);
-  double dt = now() - t0;
+  double dt = bench_cputime() - t0;
   printf("bench_kosel (C): %ld hands, %.0f hands/s, %.0f ns per hand "
          "(penalty points %d : %d)\n",
          n, (double)n / dt, dt / (double)n * 1e9, pen[0], pen[1]);

@@ -11,30 +11,22 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "meld.h"
 #include "pile.h"
 #include "rng.h"
 #include "talon_lua.h"
+#include "cputime.h"
 
 enum { NHANDS = 4096, ROUNDS = 7 };
-
-/* Processor time of this thread, as the Lua benchmarks measure theirs
- * (talon.sandbox.cputime): another process on the machine does not count. */
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 /* Runs the Lua chunk 'src' (which returns a function) once and calls the
  * function; returns the ns it took or -1 after printing the error. */
 static double time_lua(lua_State *L, const char *src) {
   if (luaL_dostring(L, src) != LUA_OK) goto fail;
-  double t0 = now_ns();
+  double t0 = bench_cputime();
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) goto fail;
-  return now_ns() - t0;
+  return (bench_cputime() - t0) * 1e9;
 fail:
   fprintf(stderr, "bench_meld: %s\n", lua_tostring(L, -1));
   lua_pop(L, 1);
@@ -151,12 +143,12 @@ static double best_c(const tv_meld_table *t, const tv_hand *hands,
   double best = 1e300;
   for (int round = 0; round < ROUNDS; round++) {
     int64_t out[4];
-    double t0 = now_ns();
+    double t0 = bench_cputime();
     for (int i = 0; i < NHANDS; i++) {
       tv_meld_score_all(t, &hands[i], out);
       *sink += out[0] + out[1] + out[2] + out[3];
     }
-    double dt = (now_ns() - t0) / NHANDS;
+    double dt = (bench_cputime() - t0) * 1e9 / NHANDS;
     best = dt < best ? dt : best;
   }
   return best;

@@ -17,11 +17,11 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "rng.h"
 #include "talon_lua.h"
 #include "trick.h"
+#include "cputime.h"
 
 enum { N = 4096, ROUNDS = 7, HAND = 8 };
 
@@ -32,14 +32,6 @@ typedef struct scen {
   tv_hand sets[4]; /* sets: four 3-card sets, the first a lead */
   bool down[4];    /* sets: played face down (it cannot beat) */
 } scen;
-
-/* Processor time of this thread, as the Lua benchmarks measure theirs
- * (talon.sandbox.cputime): another process on the machine does not count. */
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 /* ---- the Lua side ------------------------------------------------------ */
 
@@ -423,9 +415,9 @@ static void run_sets(world *w) {
 static double best_c(world *w, void (*run)(world *)) {
   double best = 1e300;
   for (int round = 0; round < ROUNDS; round++) {
-    double t0 = now_ns();
+    double t0 = bench_cputime();
     run(w);
-    double dt = (now_ns() - t0) / N;
+    double dt = (bench_cputime() - t0) * 1e9 / N;
     best = dt < best ? dt : best;
   }
   return best;
@@ -437,9 +429,9 @@ static double best_lua(lua_State *L, const char *src) {
   if (luaL_dostring(L, src) != LUA_OK) goto fail;
   for (int round = 0; round < ROUNDS; round++) {
     lua_pushvalue(L, -1);
-    double t0 = now_ns();
+    double t0 = bench_cputime();
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) goto fail;
-    double dt = (now_ns() - t0) / N;
+    double dt = (bench_cputime() - t0) * 1e9 / N;
     best = dt < best ? dt : best;
   }
   lua_pop(L, 1);
