@@ -179,6 +179,31 @@ local function patterns(deck, trump, opts)
   return cached(deck, build_patterns, (trump or "") .. "/" .. (opts.quint_any_suit and "any" or ""))
 end
 
+-- One meld table that scores a hand above 0 exactly when it holds the
+-- cards of some kind's pattern (talon.melds, one C call): four of a
+-- quartet's rank, or a pattern's ranks (in one suit: the quint of every
+-- suit, a superset of BES-R13's) or cards, each 'copies' times (the level
+-- list scores only from that many on). Most meld opportunities of a hand
+-- hold none, and the survey then ends at once.
+local function build_any(deck)
+  local list = {}
+  for i, kind in ipairs(melds.KINDS) do
+    local m = { name = kind.word, points = 1 }
+    if kind.rank then
+      m.ranks, m.suit, m.size = kind.rank, "any", 4
+    else
+      if kind.cards then m.cards = table.concat(kind.cards, " ")
+      else m.ranks, m.suit = table.concat(kind.ranks, " "), "each" end
+      if kind.copies > 1 then
+        m.points = {}
+        for level = 1, kind.copies do m.points[level] = level == kind.copies and 1 or 0 end
+      end
+    end
+    list[i] = m
+  end
+  return require("talon").melds(deck, list)
+end
+
 -- Is a meld of these needs allowed? true, or the reason it is not; nil
 -- when the cards are not even held (no near miss).
 local function assess(pos, on, kind, need)
@@ -247,13 +272,14 @@ end
 -- them, and a random playout asks at every meld opportunity.
 function melds.survey(pos, no_near)
   local deck = pos.hand:deck()
-  local packs = deck.size // 32 -- 32-card packs (BES-R2)
-  local on, pats = entries(pos), patterns(deck, pos.trump, pos.opts)
   local ok, near = {}, not no_near and {} or nil
   -- every card the seat could meld with: a kind whose cards are not all
   -- here is neither allowed nor a near miss, and is passed over at once
   local held = pos.hand + pos.own.cards
   if pos.other then held = held + pos.other.cards end
+  if cached(deck, build_any, "any"):score(held) == 0 then return ok, near end
+  local packs = deck.size // 32 -- 32-card packs (BES-R2)
+  local on, pats = entries(pos), patterns(deck, pos.trump, pos.opts)
   for _, kind in ipairs(melds.KINDS) do
     local four = kind.family == "quartet" and pats[kind]
     if four and held:count(four[1]) + held:count(four[2]) + held:count(four[3])

@@ -3,7 +3,8 @@
 -- the `meld` actions of g:legal() are compared with every meld that
 -- melds.match and melds.allowed (the check a typed declaration goes
 -- through) accept, over all cards of each kind. The legal list is built
--- without near misses and passes over kinds whose cards are not all held;
+-- without near misses and passes over kinds whose cards are not all held
+-- (all of them at once when one meld table finds no kind's cards held);
 -- this proves it loses nothing by that, with tables of married, quint,
 -- quartet and Besigue cards built up by the random declarations.
 local t = require "talon.host.testing"
