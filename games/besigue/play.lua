@@ -220,13 +220,12 @@ play.seven = {
   end,
 }
 
--- The cards 'seat' may play now, concealed and on his table, as actions.
-local function card_list(st, seat, list)
+-- The cards 'seat' may play now, concealed and on his table, as actions
+-- (a new list, each card once).
+local function card_list(st, seat)
   local all = st.all_into or st.deck:hand()
   st.all_into = all
-  all:clear():add(st.hands[seat]):add(st.laid[seat].cards)
-  for c in all:each() do list[#list + 1] = c end
-  return list
+  return all:clear():add(st.hands[seat]):add(st.laid[seat].cards):kinds()
 end
 
 play.lead = {
@@ -236,9 +235,8 @@ play.lead = {
   trick = free_trick,
   mover = function(st) return declare.decider(st) or st.turn end,
   legal = function(st, seat)
-    local list = {}
-    if seat == st.turn and not (st.chance and st.chance.by) then card_list(st, seat, list) end
-    return declare.list(st, seat, list)
+    local list = seat == st.turn and not (st.chance and st.chance.by) and card_list(st, seat)
+    return declare.list(st, seat, list or {})
   end,
   check = refusal,
   apply = function(st, seat, a)

@@ -158,6 +158,26 @@ static int hand_cards(lua_State *L) {
   return 1;
 }
 
+/* h:kinds() -> {Card...}: each card h holds once, in kind order (the cards
+ * h:each visits, as one list made in one call: a legal list of cards) */
+static int hand_kinds(lua_State *L) {
+  tl_hand *h = tl_check_hand(L, 1);
+  int n = 0;
+  for (int k = 0; k < h->deck->nkinds; k++)
+    n += h->h.n[k] > 0;
+  lua_createtable(L, n, 0);
+  tl_push_deck_of(L, 1);
+  lua_getiuservalue(L, -1, 1); /* list, deck, interned */
+  int i = 0;
+  for (int k = 0; k < h->deck->nkinds; k++)
+    if (h->h.n[k] > 0) {
+      lua_rawgeti(L, -1, k + 1);
+      lua_rawseti(L, -4, ++i);
+    }
+  lua_pop(L, 2);
+  return 1;
+}
+
 static int hand_each_step(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
   lua_Integer k = lua_isnil(L, 2) ? 0 : tl_check_card(L, 2, h->deck) + 1;
@@ -348,11 +368,12 @@ static int hand_deck(lua_State *L) {
 }
 
 static const luaL_Reg hand_methods[] = {
-    {"add", hand_add},       {"remove", hand_remove}, {"count", hand_count},
-    {"has", hand_has},       {"copy", hand_copy},     {"clear", hand_clear},
-    {"cards", hand_cards},   {"each", hand_each},     {"suit", hand_suit},
-    {"follow", hand_follow}, {"points", hand_points}, {"nth", hand_nth},
-    {"pick", hand_pick},     {"deck", hand_deck},     {NULL, NULL},
+    {"add", hand_add},     {"remove", hand_remove}, {"count", hand_count},
+    {"has", hand_has},     {"copy", hand_copy},     {"clear", hand_clear},
+    {"cards", hand_cards}, {"kinds", hand_kinds},   {"each", hand_each},
+    {"suit", hand_suit},   {"follow", hand_follow}, {"points", hand_points},
+    {"nth", hand_nth},     {"pick", hand_pick},     {"deck", hand_deck},
+    {NULL, NULL},
 };
 
 static const luaL_Reg hand_meta[] = {

@@ -45,6 +45,25 @@ t.test("each, cards, suit, nth", function()
   t.eq(h:nth(4), french:card("2C")); t.eq(h:nth(5), nil)
 end)
 
+-- h:kinds is the list of the cards h:each visits: a two-pack hand (two
+-- copies of a card held, BES-R2) lists each card once, in kind order.
+t.test("kinds: each card held once, in the order each visits them", function()
+  local two = talon.deck { ranks = "A T K Q J 9 8 7", copies = 2 }
+  local rng = talon.rng(3)
+  for round = 1, 30 do
+    local pile = two:pile():shuffle(rng)
+    local h = two:hand()
+    for _ = 1, rng:int(0, #pile) do h:add(pile:draw()) end
+    local want = {}
+    for c in h:each() do want[#want + 1] = c end
+    local got = h:kinds()
+    t.eq(#got, #want, "round " .. round)
+    for i = 1, #want do t.ok(rawequal(got[i], want[i]), "round " .. round .. " card " .. i) end
+  end
+  t.eq(#two:hand("ASx2 KS"):kinds(), 2)
+  t.eq(#two:hand():kinds(), 0)
+end)
+
 -- HOK-R3 and the like: follow suit if you can. h:follow writes into a
 -- reused hand, and hands back the hand itself when it is void or leads.
 t.test("follow: the suit's cards into the given hand, else the hand itself", function()
