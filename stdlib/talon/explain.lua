@@ -36,8 +36,10 @@ function explain.violation(rule, because, satisfy)
   return setmetatable({ rule = rule, because = because, satisfy = satisfy }, Violation)
 end
 
+-- Compared raw: a game's table may carry a metatable whose own
+-- metatable's __eq says it equals anything, and runs when compared.
 function explain.is_violation(x)
-  return rawgetmetatable(x) == Violation
+  return rawequal(rawgetmetatable(x), Violation)
 end
 
 local function fmt_arg(a)

@@ -10,6 +10,7 @@
 
 #include <lauxlib.h>
 #include <limits.h>
+#include <stdbool.h>
 
 /* load(path, chunkname, env): the environment is the caller's (the
  * policy's, talon.host.sandbox); there is no default. */
@@ -136,12 +137,42 @@ static int sandbox_copy(lua_State *L) {
   return 1;
 }
 
+/* foreign(list, mt) -> index | nil: the first item of 'list' (items 1 to
+ * its raw length, read raw) that is a table whose metatable is not 'mt',
+ * or nil. The host's check of a legal list a game's hook returned
+ * (talon.host.running), before it compares or prints an action: one call
+ * however many bids an auction's list holds, and the metatables compared
+ * raw, where Lua's == would run an __eq the game gave the metatable's own
+ * metatable. No metamethod runs. */
+static int sandbox_foreign(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  lua_settop(L, 2);
+  lua_Unsigned n = lua_rawlen(L, 1);
+  for (lua_Unsigned i = 1; i <= n; i++) {
+    if (lua_rawgeti(L, 1, (lua_Integer)i) == LUA_TTABLE &&
+        lua_getmetatable(L, 3)) {
+      bool same = lua_rawequal(L, 4, 2);
+      lua_settop(L, 2);
+      if (!same) {
+        lua_pushinteger(L, (lua_Integer)i);
+        return 1;
+      }
+    } else {
+      lua_settop(L, 2);
+    }
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
 static const luaL_Reg sandbox_functions[] = {
     {"load", sandbox_load},
     {"call", sandbox_call},
     {"memory", sandbox_memory},
     {"freeze", sandbox_freeze},
     {"copy", sandbox_copy},
+    {"foreign", sandbox_foreign},
     {"safe", sandbox_safe},
     {"clock", sandbox_clock},
     {"cputime", sandbox_cputime},

@@ -27,7 +27,7 @@ local running = {}
 local snapshot, scores_moved = scorewatch.snapshot, scorewatch.moved
 -- Entering a phase, and through it the end of a hand: talon.host.flow.
 local goto_phase = flow.goto_phase
-local math_type = math.type
+local math_type, rawequal = math.type, rawequal
 local call = sandbox.call
 
 -- Hand:pick and Hand:count called as functions on a card phase's legal
@@ -148,21 +148,26 @@ end
 
 -- A non-card phase's legal list, read raw: an action table carrying a
 -- metatable of the game's own (whose metamethods the host would meet when
--- it prints or compares the list) is refused, naming the phase.
+-- it prints or compares the list) is refused, naming the phase, and so is
+-- a list with a metatable (the host reads its length and items outside
+-- any budget: g:random, a refusal's "legal now"). One C call walks the
+-- items (talon.sandbox.foreign), comparing metatables raw: Lua's ~= would
+-- run an __eq the game gave a metatable's own metatable.
+local foreign = require("talon").sandbox.foreign
+local getmt = debug.getmetatable
 local function checked_list(g, l)
   if type(l) ~= "table" then
     error(("phase %s: legal must return a list of actions, got a %s")
       :format(g.state.phase, type(l)), 0)
   end
-  for i = 1, rawlen(l) do
-    local a = rawget(l, i)
-    if type(a) == "table" then
-      local mt = debug.getmetatable(a)
-      if mt ~= nil and mt ~= actions.Action then
-        error(("phase %s: legal action %d is a table with a metatable of its own "
-          .. "(make actions with actions.make)"):format(g.state.phase, i), 0)
-      end
-    end
+  if getmt(l) ~= nil then
+    error(("phase %s: legal must return a plain list of actions, not a table with a"
+      .. " metatable"):format(g.state.phase), 0)
+  end
+  local i = foreign(l, actions.Action)
+  if i then
+    error(("phase %s: legal action %d is a table with a metatable of its own "
+      .. "(make actions with actions.make)"):format(g.state.phase, i), 0)
   end
   return l
 end
@@ -366,8 +371,10 @@ local function in_hand(g, h, a)
 end
 
 -- The comparison with a non-card phase's legal list (the game's values)
--- under the budget.
+-- under the budget, and the refusal's explanation, which reads the
+-- game's state (its hands, the cards set aside) and asks its check hook.
 local is_legal_walked = sandbox.method(why.is_legal)
+local illegal_walked = sandbox.method(why.illegal)
 
 -- Applies an action; returns true, or false and a violation if illegal.
 -- A failing hook restores the position before the action and re-raises.
@@ -379,12 +386,12 @@ function G:try(a)
   a = pa
   local ph = self.ph
   if ph.cards then
-    if a ~= self.picked -- a card drawn from the current legal Hand by G:random is legal
+    if not rawequal(a, self.picked) -- a card G:random drew from the current legal Hand is legal
       and not in_hand(self, self.legal_h or self:legal_hand(), a) then
-      return false, why.illegal(self, a)
+      return false, illegal_walked(self, a)
     end
   elseif not is_legal_walked(self, a) then
-    return false, why.illegal(self, a)
+    return false, illegal_walked(self, a)
   end
   return commit(self, a)
 end
@@ -393,8 +400,9 @@ end
 function G:play(a)
   -- the card or action G:random just drew (the path of bots) needs no
   -- check; the pick is forgotten at every action, so it is always the
-  -- current one's
-  if a ~= nil and a == self.picked and not self.aborted then return commit(self, a) end
+  -- current one's. The very value, compared raw: a table of the game's
+  -- own may carry an __eq, which must not run here, outside any budget.
+  if a ~= nil and rawequal(a, self.picked) and not self.aborted then return commit(self, a) end
   local ok, v = self:try(a)
   if not ok then error(v, 2) end
   return true
@@ -448,15 +456,16 @@ function G:playout(rng, limit, card_play, judge)
   return n
 end
 
--- Takes back the last n actions (default 1).
 -- The current position as data (talon.host.position): game.new(def,
--- {position = g:position()}) continues exactly as this game would.
+-- {position = g:position()}) continues exactly as this game would. It
+-- walks the game's state, under the budget (the methods below).
 function G:position()
   if self.aborted then error(self.aborted, 0) end
   if not self.ph then error("the game is over: a position needs a phase", 2) end
   return require("talon.host.position").of(self)
 end
 
+-- Takes back the last n actions (default 1).
 function G:undo(n)
   n = n or 1
   if self.nact < n then return false end
@@ -477,7 +486,7 @@ function G:record() return require("talon.host.record").write(self) end
 -- (g:play and g:try need no wrapper: they take their own copy of the
 -- action, and charge the meter for the one call that plays it.)
 for _, name in ipairs { "legal", "why", "explain", "view", "events", "playout", "undo",
-                        "record" } do
+                        "record", "position" } do
   G[name] = sandbox.method(G[name])
 end
 

@@ -271,3 +271,25 @@ t.test("cputime: processor seconds, finer than a tick inside a budgeted call", f
   for i = 1, 2e6 do x = x + i % 3 end
   t.ok(cputime() - t0 > 0, "a loop of two million steps takes time " .. x)
 end)
+
+-- api.md "sandbox.foreign": the host refuses a legal action with a
+-- metatable of the game's own; the walk is raw, so neither the list's
+-- metamethods nor an __eq of the item's metatable's own metatable (which
+-- would answer "equal" to the framework's Action) decide it.
+t.test("foreign: the first table item whose metatable is not the one given, read raw", function()
+  local Action = {}
+  local loop = function() error("a metamethod ran") end
+  local plain, ours = { verb = "pass" }, setmetatable({ verb = "bid" }, Action)
+  t.eq(sandbox.foreign({ plain, ours, "QS", 3 }, Action), nil)
+  t.eq(sandbox.foreign({}, Action), nil)
+  local theirs = setmetatable({ verb = "pass" }, { __eq = loop, __index = loop })
+  t.eq(sandbox.foreign({ ours, plain, theirs }, Action), 3)
+  local disguised = setmetatable({}, setmetatable({ __tostring = loop }, { __eq = function()
+    return true
+  end }))
+  t.eq(getmetatable(disguised) == Action, true, "the disguise fools ==")
+  t.eq(sandbox.foreign({ ours, disguised }, Action), 2)
+  local lying = setmetatable({ ours, theirs }, { __index = loop, __len = function() return 0 end })
+  t.eq(sandbox.foreign(lying, Action), 2)
+  t.checkerror("table expected", sandbox.foreign, "list", Action)
+end)

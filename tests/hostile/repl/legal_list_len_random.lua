@@ -1,0 +1,56 @@
+-- attack: in the REPL: g:random on a phase whose legal list has a looping __len and __index of its own
+-- rule: a hostile game's values in the REPL: errors are printed, the session goes on
+-- expect: contained
+-- stdin: def = assert(require("talon.host.loader").load("@FILE@"))
+-- stdin: g = require('talon.game').new(def, { seed = 1 })
+-- stdin: print(pcall(g.random, g, talon.rng(1)))
+-- stdin: print("after")
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local score = require "talon.score"
+local actions = require "talon.actions"
+
+local declare = {
+  doc = "pass before the play",
+  mover = function(st) return st.turn end,
+  legal = function()
+    local loop = function() while true do end end
+    return setmetatable({ actions.make("pass") }, { __len = loop, __index = loop })
+  end,
+  apply = function() return "play" end,
+}
+local play = tricks.phase {
+  doc = "play a card: follow suit if you can",
+  rules = { follow = true },
+  rule = "H-R1",
+  on_trick = function(st, w)
+    if #st.hands[w] == 0 then return "end" end
+    return nil
+  end,
+}
+local def = {
+  name = "Hostile",
+  summary = "a small trick game carrying an attack",
+  players = { 2 },
+  direction = "cw",
+  options = { players = { default = 2, values = { 2 }, doc = "number of players" },
+    target = { default = 8, doc = "points that win the match" } },
+  deck = { ranks = "A K Q J T 9 8 7" },
+  rules = { ["H-R1"] = "Follow suit if you can." },
+  deal = function(st)
+    deal.packets(st, { st:next(st.dealer), st.dealer }, { 5 })
+    st.turn = st:next(st.dealer)
+    return "declare"
+  end,
+  phases = { declare = declare, play = play },
+  score = function(st)
+    for s = 1, st.n do
+      if st.tricks_won[s] > 0 then
+        score.add(st, st.side_of[s], st.tricks_won[s], nil, "a point per trick")
+      end
+    end
+  end,
+}
+
+return game.define(def)
