@@ -112,7 +112,7 @@ end
 function advice.unit(g, seat)
   local st = g.state
   local side = st.side_of[seat]
-  local who = #st.sides[side] > 1 and ("%s's side"):format(st.names[seat]) or st.names[seat]
+  local who = #st.sides[side] > 1 and ("%s's side"):format(g:name(seat)) or g:name(seat)
   local low = require("talon.host.search").direction(g.def, g.opts) < 0
   return ("value: what this hand brings %s less what it brings the others, in the game's"
     .. " points%s"):format(who, low and " (the lowest score wins: a penalty counts against)"

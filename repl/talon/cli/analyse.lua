@@ -39,8 +39,8 @@ function analyse.run(args)
   local est = advice.estimate(g, opts)
   local st = g.state
   print(("%s, %d players: %s after %d of %d actions; %s, %s to move"):format(g.def.name, st.n,
-    file, at, n, advice.where(g), st.names[seat]))
-  print(("  %s holds %s"):format(st.names[seat], tostring(st.hands[seat])))
+    file, at, n, advice.where(g), g:name(seat)))
+  print(("  %s holds %s"):format(g:name(seat), tostring(st.hands[seat])))
   if #est.actions == 1 then
     print("  one legal action: " .. advice.shown(est.actions[1]))
     return 0

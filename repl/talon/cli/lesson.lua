@@ -127,7 +127,7 @@ local function open_lines(L)
   local out, st = {}, L.g.state
   for s = 1, st.n do
     if s ~= L.seat then
-      out[#out + 1] = ("  %s holds: %s"):format(st.names[s], tbl.hand_line(st.hands[s]))
+      out[#out + 1] = ("  %s holds: %s"):format(L.g:name(s), tbl.hand_line(st.hands[s]))
     end
   end
   return table.concat(out, "\n")
@@ -138,7 +138,7 @@ local function show_table(L)
   if L.open then say("%s", open_lines(L)) end
   local nxt = L.r.actions[L.k + 1]
   if nxt then
-    say("next in the record: %s plays %s", L.g.state.names[nxt[1]],
+    say("next in the record: %s plays %s", L.g:name(nxt[1]),
       ask.shown(L.g:parse(nxt[2]) or nxt[2]))
   else
     local res = L.g:result()
@@ -168,7 +168,7 @@ local function go(L, k)
     local hidden = not L.open and a[1] ~= L.seat and parsed
       and game.private(ph, L.g.state, a[1], parsed)
     lesson.apply(L.g, L.file, k, a)
-    say("%4d  %s: %s", k, L.g.state.names[a[1]],
+    say("%4d  %s: %s", k, L.g:name(a[1]),
       hidden and "(face down)" or ask.shown(L.g.act[L.g.nact]))
     show_events(L, from)
   elseif k ~= L.k then
@@ -217,7 +217,7 @@ local function hint(L)
   local b = bots.rule(L.r.game or L.r.file, L.def) or bots.random
   local a, reason = bots.suggest(b, L.g, mover, require("talon").rng(L.k + 1))
   if not a then return say("no hint (%s)", tostring(reason)) end
-  say("the bot would play %s for %s%s", ask.shown(a), L.g.state.names[mover],
+  say("the bot would play %s for %s%s", ask.shown(a), L.g:name(mover),
     reason and (" — " .. reason) or "")
 end
 
@@ -249,7 +249,7 @@ local function branch(L, words)
   if not ok then return say("%s", type(c) == "table" and c.usage or tostring(c)) end
   c.seen = #live:events() + 1 -- only what happens from here on
   say("branch from action %d: you play %s; the record goes to %s", L.k,
-    live.state.names[L.seat], file)
+    live:name(L.seat), file)
   play.go(c)
   say("back in the replay at action %d.", L.k)
   show_table(L)
@@ -279,7 +279,7 @@ local COMMANDS = {
   why = why, hint = hint, branch = branch, seat = seat,
   legal = function(L)
     if L.g:over() then return say("the game is over.") end
-    say("legal for %s: %s", L.g.state.names[L.g:mover()], ask.legal_text(L.g))
+    say("legal for %s: %s", L.g:name(L.g:mover()), ask.legal_text(L.g))
   end,
   table = show_table,
   last = function(L) say("%s", ask.last(ctx(L))) end,

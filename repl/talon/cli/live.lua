@@ -41,7 +41,7 @@ local function bots_move(t)
     local a, reason = bots.move(t.bots[mover], g, mover, t.rng)
     local ph = g.def.phases[g:phase()]
     local hidden = not t.opened and game.private(ph, g.state, mover, a)
-    say("%s: %s%s", g.state.names[mover], hidden and "(face down)" or ask.shown(a),
+    say("%s: %s%s", g:name(mover), hidden and "(face down)" or ask.shown(a),
       t.show_reasons and reason and (" — " .. reason) or "")
     t.seen = show_events(t, t.seen)
   end
@@ -107,7 +107,7 @@ function Table.__tostring(t)
   if t.opened then
     for s = 1, g.state.n do
       if s ~= t.seat then
-        out[#out + 1] = ("  %s holds: %s"):format(g.state.names[s],
+        out[#out + 1] = ("  %s holds: %s"):format(g:name(s),
           tbl.hand_line(g.state.hands[s]))
       end
     end
@@ -127,7 +127,7 @@ end
 function Table:play(x)
   local g = self.game
   if g:over() then return say("the game is over: %s", g:result().text) end
-  if g:mover() ~= self.seat then return say("it is %s's turn.", g.state.names[g:mover()]) end
+  if g:mover() ~= self.seat then return say("it is %s's turn.", g:name(g:mover())) end
   if type(x) == "string" and g:why(x) then x = ask.resolve(g, x) or x end
   local ok, v = g:try(x)
   if not ok then

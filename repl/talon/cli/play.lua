@@ -219,7 +219,7 @@ local function bot_turn(c, mover)
   local a, reason, failure = bots.move(b, g, mover, c.rng)
   local private = mover ~= c.seat and game.private(ph, g.state, mover, a)
   term.pause(0.4)
-  if private then say("%s acts face down", g.state.names[mover])
+  if private then say("%s acts face down", g:name(mover))
   else
     local because = c.explain and reason and term.dim(" — " .. reason) or ""
     say("%s: %s%s", tbl.seat_label(g:view(c.seat), mover), shown(g, a), because)
@@ -279,10 +279,10 @@ end
 -- hand); a game's own names are taken as they are.
 local function player_name(g, seat)
   local first = "P" .. seat
-  for _, name in ipairs(g.state.names) do
-    if name == first then return first end
+  for s = 1, g.state.n do
+    if g:name(s) == first then return first end
   end
-  return g.state.names[seat]
+  return g:name(seat)
 end
 
 -- The context of a session: the game, the human's seat, the bots.
@@ -334,10 +334,10 @@ end
 -- other seats (Hokm's partners sit opposite, HOK-R7) the human goes with
 -- their name, and is told.
 local function follow(c, quiet)
-  local names = c.g.state.names
-  if names[c.seat] == c.name then return end
-  for s = 1, c.g.state.n do
-    if names[s] == c.name then
+  local g = c.g
+  if g:name(c.seat) == c.name then return end
+  for s = 1, g.state.n do
+    if g:name(s) == c.name then
       c.seat = s
       if not quiet then say("you (%s) now sit at seat %d.", c.name, s) end
       return

@@ -27,7 +27,7 @@ end
 -- With --open: every seat's cards at the start of each hand.
 local function show_hands(g)
   local st = g.state
-  for s = 1, st.n do print(("    %s holds: %s"):format(st.names[s], tbl.hand_line(st.hands[s]))) end
+  for s = 1, st.n do print(("    %s holds: %s"):format(g:name(s), tbl.hand_line(st.hands[s]))) end
 end
 
 local function check_now(g, file, i)
@@ -42,7 +42,7 @@ local function json_run(r, def, file)
   local acts = {}
   for i, a in ipairs(r.actions) do
     lesson.apply(g, file, i, a)
-    acts[i] = { n = i, seat = a[1], name = g.state.names[a[1]], action = a[2] }
+    acts[i] = { n = i, seat = a[1], name = g:name(a[1]), action = a[2] }
   end
   local res = g:result()
   local data = { game = def.name, actions = acts, result = res and res.text or nil,
@@ -76,7 +76,7 @@ function replay.run(args)
     end
     lesson.apply(g, file, i, a)
     if not p.flags.quiet then
-      print(("%4d  %s: %s"):format(i, g.state.names[a[1]], ask.shown(g.act[g.nact])))
+      print(("%4d  %s: %s"):format(i, g:name(a[1]), ask.shown(g.act[g.nact])))
     end
     seen = show_events(g, seen, p.flags.quiet)
     if p.flags.check then check_now(g, file, i) end

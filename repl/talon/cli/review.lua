@@ -54,7 +54,7 @@ function review.run(args)
     options.usage_error("--seat %d: the game has %d seats", seat, g.state.n)
   end
   print(("Review of %s in %s (%s, %d players), %s futures a decision"):format(
-    g.state.names[seat], file, g.def.name, g.state.n,
+    g:name(seat), file, g.def.name, g.state.n,
     opts.ms and (opts.ms .. " ms of") or tostring(opts.playouts)))
   print("  " .. advice.unit(g, seat))
   local decisions, marked, lost = 0, 0, 0

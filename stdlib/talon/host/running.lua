@@ -105,6 +105,15 @@ function G:scores() return self.state.scores end
 -- What each side scored in each hand played so far: {{side1, side2, ...}, ...}
 -- (the change of the account in the hand's `score` hook).
 function G:hand_points() return self.per_hand end
+-- Seat s's name as the game shows it (st.names, which a game may change:
+-- Hokm reseats its players), read raw for the front ends, which print it
+-- outside any budget: a name that is not a string is "P<s>".
+function G:name(s)
+  local names = rawget(self.state, "names")
+  local name = type(names) == "table" and rawget(names, s)
+  if type(name) == "string" then return name end
+  return "P" .. tostring(s)
+end
 -- The declared statistics measured so far (params.stats): one row per
 -- hand, and the match's row once it is over (value i for the definition's
 -- stats[i]; a count is 1 or 0). Nil when nothing is measured.

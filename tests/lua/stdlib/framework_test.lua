@@ -186,3 +186,22 @@ t.test("explain: events have sentences; illegal actions say why", function()
   local ok, v = g:try("pass")
   t.ok(not ok and v.rule == "HOK-R2", "violation with rule")
 end)
+
+-- docs/framework.md §2 g:name: the names the game gives its players, as
+-- Hokm moves them (HOK-R7: the Hakem's partner sits opposite), read raw;
+-- a name the game made something else shows as the seat's.
+t.test("g:name: the game's names of its players, read raw", function()
+  local def = assert(loader.load("hokm"))
+  local moved = false
+  for seed = 1, 20 do
+    local g = game.new(def, { seed = seed, options = { players = 4 } })
+    for s = 1, 4 do t.eq(g:name(s), g.state.names[s], "seed " .. seed .. " seat " .. s) end
+    moved = moved or g:name(2) ~= "P2"
+  end
+  t.ok(moved, "some deal reseats the players (HOK-R7)")
+  local g = game.new(def, { seed = 1, options = { players = 4 } })
+  g.state.names[3] = setmetatable({}, { __tostring = function() error("ran") end })
+  t.eq(g:name(3), "P3")
+  g.state.names = setmetatable({}, { __index = function() error("ran") end })
+  t.eq(g:name(1), "P1")
+end)
