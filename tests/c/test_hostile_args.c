@@ -185,8 +185,8 @@ static const char *const driver[] = {
     "{ o.hand, \"AS\", 2 } end)\n",
     "add(\"hand:remove(n)\", method(\"talon.Hand\", \"remove\"), function(o) "
     "return { o.hand, \"AS\", 1 } end)\n",
-    "for _, k in ipairs { \"copy\", \"clear\", \"cards\", \"each\", "
-    "\"points\", \"deck\" } do\n",
+    "for _, k in ipairs { \"copy\", \"clear\", \"cards\", \"kinds\", "
+    "\"each\", \"points\", \"deck\" } do\n",
     "  add(\"hand:\" .. k, method(\"talon.Hand\", k), function(o) return { "
     "o.hand } end)\n",
     "end\n",
