@@ -159,9 +159,9 @@ end
 -- metatable of the game's own (whose metamethods the host would meet when
 -- it prints or compares the list) is refused, naming the phase, and so is
 -- a list with a metatable (the host reads its length and items outside
--- any budget: g:random, a refusal's "legal now"). One C call walks the
--- items (talon.sandbox.foreign), comparing metatables raw: Lua's ~= would
--- run an __eq the game gave a metatable's own metatable.
+-- any budget: g:random, the front ends' lists of what is legal). One C
+-- call walks the items (talon.sandbox.foreign), comparing metatables raw:
+-- Lua's ~= would run an __eq the game gave a metatable's own metatable.
 local foreign = require("talon").sandbox.foreign
 local getmt = debug.getmetatable
 local function checked_list(g, l)
