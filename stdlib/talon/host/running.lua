@@ -326,15 +326,18 @@ local function step_of(ph)
 end
 
 -- Plays the mover's action 'a' (already known to be legal) and records it:
--- in one C call when the phase's step can play it (a card in a quiet,
--- unchecked game, no hook of the game due: nothing to protect), else in
--- the one protected call. A failing hook restores the position before
--- the action and re-raises.
+-- in one C call when the phase's step can play it (a card in a quiet
+-- game, no hook of the game due: nothing to protect), else in the one
+-- protected call. A checked game takes the step too: no game code runs in
+-- it, so the scores cannot move there, and the score watch of the next
+-- action that runs a hook (a phase's end at the latest, before `score`)
+-- still compares with the snapshot taken before this one. A failing hook
+-- restores the position before the action and re-raises.
 local function commit(g, a)
   local ph, seat = g.ph, g.mover_seat
   local step = steps[ph]
   if step == nil then step = step_of(ph) end
-  if step and not g.checking then
+  if step then
     local mover, h = step(g.state, seat, a)
     if mover then
       local k = g.nact + 1

@@ -2,9 +2,10 @@
 -- mode (params.checking, `talon check`): the scores are remembered before
 -- each action and compared after it; only the `score` hook and the
 -- credits of score.add_now (st.credited, per side, since the snapshot)
--- may move them. Both run around every action of a check, so their loops
--- are ipairs written out: they stop at the first nil as ipairs does,
--- without its call per item.
+-- may move them. Both run around every action of a check that runs game
+-- code (a card the phase's step plays runs none: talon.host.running), so
+-- their loops are ipairs written out: they stop at the first nil as
+-- ipairs does, without its call per item.
 local scorewatch = {}
 
 -- Both mark g.watch_touched when watching the scores does what an
@@ -36,7 +37,8 @@ end
 -- in g.score_violation (kept: the first one stands). When none did, the
 -- snapshot is the scores again (credits taken move it on), so the next
 -- action needs no snapshot of its own: a score changed between two
--- actions, by whatever code, is caught after the next.
+-- actions, by whatever code, is caught after the next action that runs
+-- game code, and at the latest before the hand's `score` hook.
 function scorewatch.moved(g, where)
   local snap = g.score_snap
   if not snap or g.score_violation then return end
