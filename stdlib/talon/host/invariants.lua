@@ -258,35 +258,44 @@ local function failure(seed, kind, message, rec)
 end
 
 -- Plays one random action; nil, or the failure when a hook raised (the
--- record then ends with the action that raised, marked as such).
+-- record then ends with the action that raised, marked as such). Drawing
+-- and playing share one protected call: 'drawn' holds the action once it
+-- is drawn, so a failure says which of the two raised.
+local NONE = {}
+local drawn = NONE
+local function draw_play(g, rng)
+  drawn = NONE
+  local a = G_random(g, rng)
+  drawn = a
+  return G_play(g, a)
+end
+
 local function random_step(g, rng, seed)
-  local ok, a = pcall(G_random, g, rng)
-  if not ok then return failure(seed, "error", tostring(a), record.write(g)) end
-  local played, err = pcall(G_play, g, a)
-  if played then return nil end
+  local ok, err = pcall(draw_play, g, rng)
+  if ok then return nil end
+  local a = drawn
+  if rawequal(a, NONE) then return failure(seed, "error", tostring(err), record.write(g)) end
   return failure(seed, "error", tostring(err), record.write(g)
     .. ("act %d %s  # raised the error\n"):format(g:mover() or 0, g:text(a)))
 end
+
+-- The length of a talon.Hand, called as the function it is (no metamethod
+-- looked up on each check).
+local hand_len = HAND.__len
 
 -- Nil, or the failure of a broken invariant (or of a hook the check runs).
 -- invariants.check where it can run no game code, outside the sandbox
 -- (whose call costs more than the check): a card phase with its cached
 -- legal Hand, no zones, no invariants hook, nobody sitting out, and the
--- card count found whole in one C call that reads everything raw. True
--- when all of that held, so the check passed; false when the full check
--- must decide (it finds the same answers, and words them).
-local function passed_quick(g)
-  local ph, def = g.ph, g.def
-  if g.score_violation or g.hand_violation or ph == nil or not ph.cards or not g.mover_seat
-      or (def.check and def.check.invariants) then
-    return false
-  end
-  local h = g.legal_h
-  return rawequal(rawgetmetatable(h), HAND) and #h > 0 and whole(g)
-end
-
+-- card count found whole in one C call that reads everything raw. Else the
+-- full check decides (it finds the same answers, and words them).
 local function checked(g, seed)
-  if passed_quick(g) then return nil end
+  local ph, h, c = g.ph, g.legal_h, g.def.check
+  if not (g.score_violation or g.hand_violation or ph == nil or not ph.cards or not g.mover_seat
+      or (c and c.invariants)) and rawequal(rawgetmetatable(h), HAND) and hand_len(h) > 0
+      and whole(g) then
+    return nil
+  end
   -- the game's zones and invariants, and its state, are game code's
   local ok, msg = walk(g.meter, invariants.check, g)
   if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
