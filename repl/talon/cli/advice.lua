@@ -110,9 +110,8 @@ end
 
 -- What the values mean for 'seat' of game 'g'.
 function advice.unit(g, seat)
-  local st = g.state
-  local side = st.side_of[seat]
-  local who = #st.sides[side] > 1 and ("%s's side"):format(g:name(seat)) or g:name(seat)
+  local sides, side_of = g:sides()
+  local who = #sides[side_of[seat]] > 1 and ("%s's side"):format(g:name(seat)) or g:name(seat)
   local low = require("talon.host.search").direction(g.def, g.opts) < 0
   return ("value: what this hand brings %s less what it brings the others, in the game's"
     .. " points%s"):format(who, low and " (the lowest score wins: a penalty counts against)"
@@ -185,11 +184,12 @@ function advice.step(g, r, file, i)
   end
 end
 
--- Where game 'g' stands: "hand 2, trick 4" (or the phase).
-function advice.where(g)
+-- Where game 'g' stands: "hand 2, trick 4" (or the phase); the state is
+-- read under the game's budget (it is the game's to fill).
+advice.where = require("talon.host.sandbox").method(function(g)
   local st = g.state
   local t = st.ctrick and g.ph and g.ph.trick and (", trick %d"):format(st.tricks_played + 1) or ""
-  return ("hand %d, %s%s"):format(st.hand_no, st.phase or "over", t)
-end
+  return ("hand %d, %s%s"):format(st.hand_no, g:phase() or "over", t)
+end)
 
 return advice

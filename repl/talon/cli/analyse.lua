@@ -37,10 +37,9 @@ function analyse.run(args)
   opts.keep = played and advice.index(probe, played) or nil
   opts.even = true -- a table whose rows can be compared
   local est = advice.estimate(g, opts)
-  local st = g.state
-  print(("%s, %d players: %s after %d of %d actions; %s, %s to move"):format(g.def.name, st.n,
-    file, at, n, advice.where(g), g:name(seat)))
-  print(("  %s holds %s"):format(g:name(seat), tostring(st.hands[seat])))
+  print(("%s, %d players: %s after %d of %d actions; %s, %s to move"):format(g.def.name,
+    g:seats(), file, at, n, advice.where(g), g:name(seat)))
+  print(("  %s holds %s"):format(g:name(seat), tostring(g:hand(seat))))
   if #est.actions == 1 then
     print("  one legal action: " .. advice.shown(est.actions[1]))
     return 0

@@ -61,13 +61,13 @@ end
 -- A side: game 'def' with game.new parameters 'params' and bots 'spec'.
 function lab.side(def, params, spec)
   local probe = game.new(def, { options = params.options, seed = 1, quiet = true })
-  local st = probe.state
+  local n, sides = probe:seats(), probe:sides()
   local key = params.game or params.file
-  local blist, names = bots.list(spec, st.n, key, def)
+  local blist, names = bots.list(spec, n, key, def)
   local side = { def = def, params = params, blist = blist, bot_names = names,
-                 nseats = st.n, sides = st.sides, name = def.name, key = key,
+                 nseats = n, sides = sides, name = def.name, key = key,
                  options = params.options }
-  side.measures = measures_of(def, st.sides, st.n)
+  side.measures = measures_of(def, sides, n)
   side.all_random = true
   for _, b in ipairs(blist) do side.all_random = side.all_random and b == bots.random end
   return side

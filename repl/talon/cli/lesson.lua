@@ -13,7 +13,7 @@ local record = require "talon.host.record"
 local term = require "talon.cli.term"
 local tbl = require "talon.cli.table"
 local ask = require "talon.cli.ask"
-local game = require "talon.game"
+local sandbox = require "talon.host.sandbox"
 
 local lesson = {}
 
@@ -81,20 +81,24 @@ end
 
 -- ===== where tricks and hands end
 
+-- The tricks won so far in running game 'g', summed under the game's
+-- budget (st.tricks_won is the game's to fill) and checked to be a number.
+local tricks_now = sandbox.method(function(g)
+  local n = 0
+  for _, w in ipairs(g.state.tricks_won or {}) do n = n + w end
+  if type(n) ~= "number" then error("st.tricks_won holds something other than counts", 0) end
+  return n
+end)
+
 -- Walks the whole record once: marks.trick[k] / marks.hand[k] are true
 -- when action k ended a trick or a phase / a hand (or the game).
 local function find_marks(r, def, file)
   local g = lesson.start(r, def, file, { quiet = true })
-  local function tricks_now()
-    local n = 0
-    for _, w in ipairs(g.state.tricks_won or {}) do n = n + w end
-    return n
-  end
   local marks = { trick = {}, hand = {} }
-  local hand, done, phase = g.state.hand_no, tricks_now(), g:phase()
+  local hand, done, phase = g.hands_done, tricks_now(g), g:phase()
   for i, a in ipairs(r.actions) do
     lesson.apply(g, file, i, a)
-    local h, n, ph = g.state.hand_no, tricks_now(), g:phase()
+    local h, n, ph = g.hands_done, tricks_now(g), g:phase()
     marks.hand[i] = h ~= hand or g:over()
     -- a phase that ends (the trump named) ends a step as a trick does
     marks.trick[i] = marks.hand[i] or n ~= done or ph ~= phase
@@ -124,10 +128,10 @@ end
 
 -- The other seats' hands, for an open replay.
 local function open_lines(L)
-  local out, st = {}, L.g.state
-  for s = 1, st.n do
+  local out = {}
+  for s = 1, L.g:seats() do
     if s ~= L.seat then
-      out[#out + 1] = ("  %s holds: %s"):format(L.g:name(s), tbl.hand_line(st.hands[s]))
+      out[#out + 1] = ("  %s holds: %s"):format(L.g:name(s), tbl.hand_line(L.g:hand(s)))
     end
   end
   return table.concat(out, "\n")
@@ -164,9 +168,9 @@ local function go(L, k)
   if k == L.k + 1 then
     local from = #L.g:events() + 1
     local a = L.r.actions[k]
-    local ph, parsed = L.def.phases[L.g:phase()], L.g:parse(a[2])
+    local parsed = L.g:parse(a[2])
     local hidden = not L.open and a[1] ~= L.seat and parsed
-      and game.private(ph, L.g.state, a[1], parsed)
+      and L.g:private(L.g:phase(), a[1], parsed)
     lesson.apply(L.g, L.file, k, a)
     say("%4d  %s: %s", k, L.g:name(a[1]),
       hidden and "(face down)" or ask.shown(L.g.act[L.g.nact]))
@@ -257,8 +261,8 @@ end
 
 local function seat(L, words)
   local s = math.tointeger(tonumber(words))
-  if not s or s < 1 or s > L.g.state.n then
-    return say("seat 1 to %d, e.g. 'seat 2'", L.g.state.n)
+  if not s or s < 1 or s > L.g:seats() then
+    return say("seat 1 to %d, e.g. 'seat 2'", L.g:seats())
   end
   L.seat = s
   show_table(L)
@@ -324,7 +328,7 @@ function lesson.run(r, def, file, flags)
   local L = { r = r, def = def, file = file, k = 0, open = flags.open,
               seat = options.int({ flags = flags }, "seat", 1) }
   L.g = lesson.game_at(r, def, file, 0)
-  if L.seat > L.g.state.n then options.usage_error("--seat must be 1..%d", L.g.state.n) end
+  if L.seat > L.g:seats() then options.usage_error("--seat must be 1..%d", L.g:seats()) end
   L.marks = find_marks(r, def, file)
   local c = { echo_off = term.isatty(0) }
   say("%s — %d actions; type 'help' for commands, Enter for the next action.", def.name,

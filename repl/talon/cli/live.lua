@@ -37,10 +37,9 @@ end
 local function bots_move(t)
   local g = t.game
   while not g:over() and g:mover() ~= t.seat do
-    local mover = g:mover()
+    local mover, phase = g:mover(), g:phase() -- the phase the action is played in
     local a, reason = bots.move(t.bots[mover], g, mover, t.rng)
-    local ph = g.def.phases[g:phase()]
-    local hidden = not t.opened and game.private(ph, g.state, mover, a)
+    local hidden = not t.opened and g:private(phase, mover, a)
     say("%s: %s%s", g:name(mover), hidden and "(face down)" or ask.shown(a),
       t.show_reasons and reason and (" — " .. reason) or "")
     t.seen = show_events(t, t.seen)
@@ -51,10 +50,10 @@ local function new_table(def, g, o)
   local t = setmetatable({ game = g, def = def, seat = o.seat or 1, key = o.key,
     opened = o.open and true or false, show_reasons = o.reasons, seen = 1,
     rng = require("talon").rng(o.seed or 1), o = o }, Table)
-  if t.seat < 1 or t.seat > g.state.n or math.type(t.seat) ~= "integer" then
-    error(("seat must be 1..%d, got %s"):format(g.state.n, tostring(o.seat)), 3)
+  if t.seat < 1 or t.seat > g:seats() or math.type(t.seat) ~= "integer" then
+    error(("seat must be 1..%d, got %s"):format(g:seats(), tostring(o.seat)), 3)
   end
-  t.bots = bots.list(o.bots or "rule", g.state.n, o.key, def)
+  t.bots = bots.list(o.bots or "rule", g:seats(), o.key, def)
   t.hint_bot = bots.rule(o.key, def) or bots.random
   return t
 end
@@ -105,10 +104,10 @@ function Table.__tostring(t)
   local g = t.game
   local out = { tbl.render(g:view(t.seat), t.def.name) }
   if t.opened then
-    for s = 1, g.state.n do
+    for s = 1, g:seats() do
       if s ~= t.seat then
         out[#out + 1] = ("  %s holds: %s"):format(g:name(s),
-          tbl.hand_line(g.state.hands[s]))
+          tbl.hand_line(g:hand(s)))
       end
     end
   end

@@ -214,10 +214,10 @@ end
 
 local function bot_turn(c, mover)
   local g = c.g
-  local ph = g.def.phases[g:phase()]
+  local phase = g:phase()
   local b = mover == c.seat and c.hint_bot or c.others[mover]
   local a, reason, failure = bots.move(b, g, mover, c.rng)
-  local private = mover ~= c.seat and game.private(ph, g.state, mover, a)
+  local private = mover ~= c.seat and g:private(phase, mover, a)
   term.pause(0.4)
   if private then say("%s acts face down", g:name(mover))
   else
@@ -279,7 +279,7 @@ end
 -- hand); a game's own names are taken as they are.
 local function player_name(g, seat)
   local first = "P" .. seat
-  for s = 1, g.state.n do
+  for s = 1, g:seats() do
     if g:name(s) == first then return first end
   end
   return g:name(seat)
@@ -290,12 +290,12 @@ end
 -- or path the game was loaded by), seed (of the bots).
 function play.context(g, def, o)
   local seat = o.seat or 1
-  if seat > g.state.n then options.usage_error("--seat must be 1..%d, got %d", g.state.n, seat) end
+  if seat > g:seats() then options.usage_error("--seat must be 1..%d, got %d", g:seats(), seat) end
   local unfit = o.record and require("talon.host.files").unfit(o.record)
   -- told before the game, not after an hour of play
   if unfit then options.usage_error("--record %s: %s", o.record, unfit) end
   return { g = g, def = def, seat = seat, hint_bot = bots.rule(o.key, def) or bots.random,
-           others = bots.list(o.bots or "rule", g.state.n, o.key, def),
+           others = bots.list(o.bots or "rule", g:seats(), o.key, def),
            rng = require("talon").rng(o.seed or 1), explain = o.explain, auto = o.auto,
            record = o.record, echo_off = term.isatty(0), name = player_name(g, seat) }
 end
@@ -336,7 +336,7 @@ end
 local function follow(c, quiet)
   local g = c.g
   if g:name(c.seat) == c.name then return end
-  for s = 1, g.state.n do
+  for s = 1, g:seats() do
     if g:name(s) == c.name then
       c.seat = s
       if not quiet then say("you (%s) now sit at seat %d.", c.name, s) end

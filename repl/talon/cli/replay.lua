@@ -26,12 +26,19 @@ end
 
 -- With --open: every seat's cards at the start of each hand.
 local function show_hands(g)
-  local st = g.state
-  for s = 1, st.n do print(("    %s holds: %s"):format(g:name(s), tbl.hand_line(st.hands[s]))) end
+  for s = 1, g:seats() do
+    print(("    %s holds: %s"):format(g:name(s), tbl.hand_line(g:hand(s))))
+  end
 end
 
+-- The invariants after action 'i' (a walk charged to the game's meter:
+-- the game's own invariants and zones run under the budget); a hook that
+-- raises or runs out of time fails the replay at that action.
 local function check_now(g, file, i)
-  local bad = invariants.check(g)
+  local ok, bad = pcall(invariants.check, g)
+  if not ok then
+    options.fail("%s: after action %d: the check raised: %s", file, i, tostring(bad))
+  end
   if bad then options.fail("%s: after action %d: invariant broken: %s", file, i, bad) end
 end
 
@@ -68,10 +75,10 @@ function replay.run(args)
   end
   local g = lesson.start(r, def, file, { checking = p.flags.check })
   local seen = show_events(g, 1, p.flags.quiet)
-  local hand = 0
+  local hand = -1 -- the hands finished (the host's count) when they were last shown
   for i, a in ipairs(r.actions) do
-    if p.flags.open and g.state.hand_no ~= hand then
-      hand = g.state.hand_no
+    if p.flags.open and g.hands_done ~= hand then
+      hand = g.hands_done
       show_hands(g)
     end
     lesson.apply(g, file, i, a)

@@ -50,11 +50,11 @@ function review.run(args)
   opts.seed = options.seed(p.flags.seed or "1")
   local g = advice.start(r, file)
   advice.model(opts, r, g) -- a usage error at once when the game has no model
-  if seat > g.state.n then
-    options.usage_error("--seat %d: the game has %d seats", seat, g.state.n)
+  if seat > g:seats() then
+    options.usage_error("--seat %d: the game has %d seats", seat, g:seats())
   end
   print(("Review of %s in %s (%s, %d players), %s futures a decision"):format(
-    g:name(seat), file, g.def.name, g.state.n,
+    g:name(seat), file, g.def.name, g:seats(),
     opts.ms and (opts.ms .. " ms of") or tostring(opts.playouts)))
   print("  " .. advice.unit(g, seat))
   local decisions, marked, lost = 0, 0, 0

@@ -31,7 +31,7 @@ local function phase_order(def, opts)
     local rng = require("talon").rng(1)
     for _ = 1, 5000 do
       local ph = g:phase()
-      if not ph or g.state.hand_no > 1 then break end
+      if not ph or g.hands_done > 0 then break end
       if not seen[ph] then seen[ph] = true; order[#order + 1] = ph end
       g:play(g:random(rng))
     end

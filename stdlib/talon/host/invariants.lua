@@ -436,4 +436,13 @@ function invariants.run(def, params, n, first_seed, limit)
   return nil, stats
 end
 
+-- The checks that read the game's state and call its hooks (zones,
+-- invariants), called from outside a charged call (`talon replay --check`,
+-- a test), each run as a walk charged to the game's meter, raising what
+-- they raised (sandbox.method); inside one (the walk of `checked` above,
+-- an action) they run in that call.
+for _, name in ipairs { "zones", "conservation", "sitting_out", "check" } do
+  invariants[name] = sandbox.method(invariants[name])
+end
+
 return invariants

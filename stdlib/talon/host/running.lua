@@ -114,6 +114,46 @@ function G:name(s)
   if type(name) == "string" then return name end
   return "P" .. tostring(s)
 end
+-- The number of seats, as the game started with them (the host's own
+-- count: st.n is the game's to change, and front ends compare with it).
+function G:seats() return #self.seat_ok end
+-- A copy of seat s's cards, for the front ends that show every hand (open
+-- replays and tables): read under the game's budget, as a view is.
+function G:hand(s)
+  local h = self.state.hands[s]
+  if not actions.is_hand(h) then
+    error(("st.hands[%s] is not a Hand (a %s)"):format(tostring(s), type(h)), 0)
+  end
+  return h:copy()
+end
+-- The partnerships now, copied and checked: sides[i] the seats of side i
+-- and side_of[s] seat s's side (st.sides and st.side_of are the game's to
+-- change; front ends label sides and seats with them).
+function G:sides()
+  local st, ok = self.state, self.seat_ok
+  local sides, side_of = {}, {}
+  for i, members in ipairs(st.sides) do
+    local list = {}
+    for j, s in ipairs(members) do
+      if not ok[s] then error(("st.sides[%d][%d] is not a seat"):format(i, j), 0) end
+      list[j] = s
+    end
+    sides[i] = list
+  end
+  for s = 1, #ok do
+    local side = st.side_of[s]
+    if not sides[side] then error(("st.side_of[%d] is not a side"):format(s), 0) end
+    side_of[s] = side
+  end
+  return sides, side_of
+end
+-- Whether 'seat's action 'a' in phase 'name' (the phase it was played in)
+-- is played face down (the phase's `private`): front ends hide it from
+-- the other seats.
+function G:private(name, seat, a)
+  local ph = self.def.phases[name]
+  return ph ~= nil and game.private(ph, self.state, seat, a)
+end
 -- The declared statistics measured so far (params.stats): one row per
 -- hand, and the match's row once it is over (value i for the definition's
 -- stats[i]; a count is 1 or 0). Nil when nothing is measured.
@@ -498,7 +538,7 @@ function G:record() return require("talon.host.record").write(self) end
 -- (g:play and g:try need no wrapper: they take their own copy of the
 -- action, and charge the meter for the one call that plays it.)
 for _, name in ipairs { "legal", "why", "explain", "view", "events", "playout", "undo",
-                        "record", "position" } do
+                        "record", "position", "hand", "sides", "private" } do
   G[name] = sandbox.method(G[name])
 end
 

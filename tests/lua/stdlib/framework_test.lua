@@ -205,3 +205,46 @@ t.test("g:name: the game's names of its players, read raw", function()
   g.state.names = setmetatable({}, { __index = function() error("ran") end })
   t.eq(g:name(1), "P1")
 end)
+
+-- docs/framework.md §2: what the front ends read of the state (the seats,
+-- every hand of an open table, the partnerships, whether a play is face
+-- down) comes as the host's own copies, read under the game's budget:
+-- the state is the game's to change, and a value it put there must not
+-- run outside the budget or change what the host keeps.
+t.test("g:seats, g:hand, g:sides, g:private: the host's copies, read under the budget",
+  function()
+    local sandbox = require "talon.host.sandbox"
+    local def = assert(loader.load("hokm"))
+    local g = game.new(def, { seed = 3, options = { players = 4 } })
+    local st = g.state
+    t.eq(g:seats(), 4)
+    local h = g:hand(2)
+    t.eq(tostring(h), tostring(st.hands[2]), "seat 2's cards")
+    h:clear()
+    t.ok(#st.hands[2] > 0, "a copy: clearing it leaves the game's hand")
+    local sides, side_of = g:sides()
+    -- HOK-R7: four players, fixed partnerships, partners opposite
+    t.eq(#sides, 2)
+    for s = 1, 4 do
+      t.eq(side_of[s], st.side_of[s], "seat " .. s .. "'s side")
+      t.eq(sides[side_of[s]][1] % 2, s % 2, "partners opposite")
+    end
+    sides[1][1] = 99
+    t.ok(st.sides[1][1] ~= 99, "a copy: the game's sides are unchanged")
+    -- HOK-R17/R18: two players discard and draw face down; a card play is seen
+    t.eq(g:private("discard", 1, actions.make("discard", st.hands[1]:copy())), true)
+    t.eq(g:private("play", 1, st.hands[1]:cards()[1]), false)
+    t.eq(g:private("no such phase", 1, "x"), false)
+    st.n = 9
+    t.eq(g:seats(), 4, "st.n changed by the game: the host's count stands")
+    st.sides = { { 1, 3 }, { 2, 9 } }
+    t.checkerror("st.sides[2][2] is not a seat", g.sides, g)
+    st.hands[1] = {}
+    t.checkerror("st.hands[1] is not a Hand", g.hand, g, 1)
+    local saved = sandbox.budget()
+    sandbox.set_budget(50)
+    st.hands = setmetatable({}, { __index = function() while true do end end })
+    local ok, err = pcall(g.hand, g, 1)
+    sandbox.set_budget(saved)
+    t.ok(not ok and tostring(err):find("time budget", 1, true), tostring(err))
+  end)
