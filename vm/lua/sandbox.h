@@ -149,6 +149,16 @@ int tl_sandbox_stopping(lua_State *L);
  * time budget of N ms used up", kind "budget" (sandbox_charge.c). */
 void tl_sandbox_open_charge(lua_State *L);
 
+/* Adds plain(v, keep) to the table on top of the stack: a deep copy of v
+ * read raw, keeping nil, booleans, numbers, strings, tables without a
+ * metatable and the values whose metatable keep names (keep[mt], or for a
+ * userdata keep[mt.__name]; a kept table is copied and given the same
+ * metatable, a kept userdata is the same object); anything else is left
+ * out, as a key or a value (v itself:
+ * nil). Runs no metamethod; shared parts and cycles keep their shape;
+ * nesting deeper than 100 tables is an error (sandbox_plain.c). */
+void tl_sandbox_open_plain(lua_State *L);
+
 /* Pushes a fresh table of bounded replacements for game code:
  *   xpcall(f, h, ...): f runs protected without a message handler; on
  *     error h(err) runs afterwards as an ordinary protected call, so the

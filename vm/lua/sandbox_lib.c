@@ -196,6 +196,7 @@ static void lock_string_metatable(lua_State *L) {
 void talon_open_sandbox(lua_State *L) {
   luaL_newlib(L, sandbox_functions);
   tl_sandbox_open_charge(L);
+  tl_sandbox_open_plain(L);
   lua_setfield(L, -2, "sandbox");
   lock_string_metatable(L);
 }

@@ -10,6 +10,9 @@
 -- sandboxed like game files. The uniform random player always exists.
 local loader = require "talon.host.loader"
 local guard = require "talon.host.sandbox"
+-- a bot's view: as the game made it (no plain copy per decision: the bot
+-- reads it under its own budget), built under the game's
+local bot_view = guard.method(require("talon.host.view").raw)
 
 local bots = {}
 
@@ -144,7 +147,7 @@ function bots.suggest(b, g, seat, rng)
     ok, a, reason = pcall(b.choose_game, g, seat, rng, meter_of(g, seat, b))
   else
     -- a bot is game code: the sandbox's protected call, with its budgets
-    ok, a, reason = guard.charge(meter_of(g, seat, b), b.choose, g:view(seat), rng)
+    ok, a, reason = guard.charge(meter_of(g, seat, b), b.choose, bot_view(g, seat), rng)
   end
   if not ok then return nil, (tostring(a):match("^[^\n]*")) end
   if type(reason) ~= "string" then reason = nil end

@@ -9,6 +9,8 @@
 local knowledge = require "talon.host.knowledge"
 local search = require "talon.host.search"
 local sandbox = require "talon.host.sandbox"
+-- the view a bot reads, as in talon.cli.bots
+local bot_view = sandbox.method(require("talon.host.view").raw)
 
 local searchbot = {}
 
@@ -77,7 +79,7 @@ function searchbot.model(b)
   local failed = false
   return function(w, rng)
     if failed then return nil end
-    local ok, a = sandbox.call(b.choose, w:view(w:mover()), rng)
+    local ok, a = sandbox.call(b.choose, bot_view(w, w:mover()), rng)
     if not ok then
       failed = true
       return nil

@@ -13,6 +13,7 @@ local score = require "talon.score"
 local measure = require "talon.host.measure"
 local scorewatch = require "talon.host.scorewatch"
 local talon = require "talon"
+local plain = require("talon.host.sandbox").plain
 
 local flow = {}
 
@@ -57,6 +58,21 @@ local function add_credits(g, points, credits)
   end
 end
 
+-- The match's result as the host keeps it (g:result(); front ends print
+-- it outside the game's budget): a plain copy (talon.host.sandbox.plain)
+-- of what the game's match_over returned, which must carry its text.
+local function result_of(g, res)
+  local r = plain(res)
+  if type(r) ~= "table" or type(r.text) ~= "string" then
+    local got = type(r) == "table" and "a table without one"
+      or type(res) == "table" and "a table with a metatable of its own (a result is plain data)"
+      or type(res)
+    error(("%s: match_over must return nil or a result table with a text (a string), got %s")
+      :format(g.where, got), 0)
+  end
+  return r
+end
+
 local function finish_hand(g)
   local st, def = g.state, g.def
   if g.checking then scores_moved(g, "phase " .. tostring(st.phase)) end
@@ -89,6 +105,7 @@ local function finish_hand(g)
       res = { scores = { table.unpack(st.scores) },
               text = "after " .. count_text(g.hands_done) .. " hand(s): " .. score.text(st.scores) }
     end
+    res = result_of(g, res)
     if g.stat_hands then measure.match(g, st) end
     g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
     st:log("result", res, "%s", res.text)

@@ -101,7 +101,9 @@ function G:mover() return self.mover_seat end
 function G:phase() return self.state.phase end
 function G:over() return self.ph == nil end
 function G:result() return self.res end
-function G:scores() return self.state.scores end
+-- The scores as a plain copy (talon.host.sandbox.plain): st.scores is the
+-- game's, and front ends print what this returns outside its budget.
+function G:scores() return sandbox.plain(self.state.scores) end
 -- What each side scored in each hand played so far: {{side1, side2, ...}, ...}
 -- (the change of the account in the hand's `score` hook).
 function G:hand_points() return self.per_hand end

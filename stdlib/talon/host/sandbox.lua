@@ -186,6 +186,21 @@ function sandbox.text_of(f, ...)
   return r
 end
 
+-- What plain() keeps besides plain data: the engine's Cards and Hands (by
+-- their metatables' names: each deck's Cards have a metatable of their
+-- own; their methods are C and read nothing of the game's) and the
+-- framework's actions (by their metatable).
+local KEEP = { ["talon.Card"] = true, ["talon.Hand"] = true,
+               [require("talon.actions").Action] = true }
+
+-- plain(v): a deep copy of a value game code made, as data the host can
+-- print and compare without running any of the game's code: tables read
+-- raw and without a metatable, strings, numbers, booleans, Cards, Hands
+-- and actions; anything else (a function, a table with a metatable of
+-- the game's) left out, as a key or as a value (vm/lua/sandbox_plain.c).
+-- Views and events reach bots and front ends this way.
+function sandbox.plain(v) return C.plain(v, KEEP) end
+
 -- Like tostring(v), for a value game code made: its __tostring runs under
 -- the budget; a failure gives a placeholder instead of an error.
 function sandbox.text(v)

@@ -8,6 +8,7 @@ local seats = require "talon.seats"
 local tricks = require "talon.tricks"
 local passing = require "talon.passing"
 local visibility = require "talon.host.visibility"
+local plain = require("talon.host.sandbox").plain
 
 local view = {}
 
@@ -35,8 +36,34 @@ local function trick_of(ct)
   return { seats = tseats, cards = cards, led = led, best = best }
 end
 
--- The view of 'seat' in running game 'g' (docs/framework.md §6).
-function view.of(g, seat)
+-- The framework's fields of every view and their types (docs/framework.md
+-- §6): a view hook may add fields and change values, not these kinds.
+local KINDS = {
+  seat = "number", n = "number", hand = "userdata", sizes = "table", tricks_won = "table",
+  scores = "table", names = "table", trick = "table", sides = "table", side_of = "table",
+  options = "table", events = "table", chips = "table", stock = "number",
+}
+
+-- The view 'v', or an error naming the field the game's view hook made
+-- another kind of value (a front end draws the table from them).
+local function checked(g, v)
+  for k, kind in pairs(KINDS) do
+    if type(v[k]) ~= kind then
+      error(("%s: the view hook made v.%s a %s, not a %s (a view is plain data: values with"
+        .. " a metatable of the game's, and functions, are left out; docs/framework.md §6)")
+        :format(g.where, k, type(v[k]), kind), 0)
+    end
+  end
+  local t = v.trick
+  if type(t.cards) ~= "table" or type(t.seats) ~= "table" then
+    error(("%s: the view hook left v.trick without its cards and seats"):format(g.where), 0)
+  end
+  return v
+end
+
+-- The view of 'seat' in running game 'g' as the game made it (its view
+-- hook's values as they are): what bots read, under their own budgets.
+function view.raw(g, seat)
   local st = g.state
   if type(seat) ~= "number" or seat < 1 or seat > st.n or seat % 1 ~= 0 then
     error(("bad argument #1 to 'view' (seat 1..%d expected, got %s)"):format(st.n,
@@ -80,6 +107,14 @@ function view.of(g, seat)
   if g.mover_seat == seat then v.legal = copy_list(g:legal()) end
   if g.def.view then g.def.view(st, seat, v) end
   return v
+end
+
+-- The view of 'seat' in running game 'g' (docs/framework.md §6), as plain
+-- data: front ends print it outside the game's budget, so nothing in it
+-- may run the game's code (talon.host.sandbox.plain), and the fields they
+-- draw the table from must keep their kinds.
+function view.of(g, seat)
+  return checked(g, plain(view.raw(g, seat)))
 end
 
 return view

@@ -95,17 +95,39 @@ function why.illegal(g, a)
   return v
 end
 
-function why.events(g, from)
-  local evs = g.state.events
-  for i = from or 1, #evs do explain.sentence(evs[i]) end
-  return evs
+-- The event log as the front ends read it, outside the game's budget:
+-- each event, once its sentence is made, copied as plain data
+-- (sandbox.plain: its kind, sentence, data, seat told and hand) into a
+-- list the host keeps per state and log, so a call copies only the events
+-- logged since the last. A sentence that is not a string shows as a
+-- placeholder. 'from' is kept for callers that read from an index: every
+-- event is in the list either way.
+local shown_of = setmetatable({}, { __mode = "k" })
+local NO_TEXT = "(an event whose sentence is not text)"
+local plain = sandbox.plain
+function why.events(g, _from)
+  local st = g.state
+  local evs = st.events
+  local shown, n = shown_of[st], #evs
+  if not shown or not rawequal(shown.log, evs) or #shown.list > n then
+    shown = { log = evs, list = {} }
+    shown_of[st] = shown
+  end
+  local list = shown.list
+  for i = #list + 1, n do
+    local ev = evs[i]
+    local text = explain.sentence(ev)
+    list[i] = { kind = plain(ev.kind), text = type(text) == "string" and text or NO_TEXT,
+                data = plain(ev.data), to = plain(ev.to), hand = plain(ev.hand) }
+  end
+  return list
 end
 
 -- A sentence explaining an event (by index), an action, or "score".
 function why.explain(self, x)
   if type(x) == "number" then
-    local ev = self.state.events[x]
-    return ev and explain.sentence(ev)
+    local ev = why.events(self)[x]
+    return ev and ev.text
   end
   if x == "score" then
     local lines = {}

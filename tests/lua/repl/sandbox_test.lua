@@ -293,3 +293,49 @@ t.test("foreign: the first table item whose metatable is not the one given, read
   t.eq(sandbox.foreign(lying, Action), 2)
   t.checkerror("table expected", sandbox.foreign, "list", Action)
 end)
+
+-- api.md "sandbox.plain": what a game made reaches the front ends as data;
+-- no metamethod of it runs, and what could run code is left out.
+t.test("plain: a deep raw copy that keeps data and leaves out what could run", function()
+  local loop = function() error("a metamethod ran") end
+  local trap = setmetatable({ 1 }, { __index = loop, __pairs = loop, __len = loop,
+    __tostring = loop, __eq = loop })
+  local d = require("talon").deck { ranks = "A K" }
+  local hand, card = d:hand("AS KS"), d:kinds()[1]
+  local Action = {}
+  local keep = { [debug.getmetatable(hand)] = true, [debug.getmetatable(card)] = true,
+                 [Action] = true }
+  local shared = { 7 }
+  local v = { n = 3, s = "x", b = false, hand = hand, card = card, f = print, trap = trap,
+              list = { 1, trap, 3 }, [trap] = "key", act = setmetatable({ verb = "bid" }, Action),
+              a = shared, b2 = shared, co = coroutine.create(print) }
+  v.self = v
+  local c = sandbox.plain(v, keep)
+  t.ok(c ~= v, "a copy")
+  t.eq(c.n, 3); t.eq(c.s, "x"); t.eq(c.b, false)
+  t.ok(rawequal(c.hand, hand) and rawequal(c.card, card), "Hands and Cards kept as they are")
+  t.eq(c.f, nil, "a function left out"); t.eq(c.co, nil, "a coroutine left out")
+  t.eq(c.trap, nil, "a table with another metatable left out")
+  t.eq(c.list[1], 1); t.eq(c.list[2], nil); t.eq(c.list[3], 3)
+  local keys = 0
+  for k in pairs(c) do keys = keys + (type(k) == "table" and 1 or 0) end
+  t.eq(keys, 0, "as a key too")
+  t.ok(debug.getmetatable(c.act) == Action and c.act ~= v.act and c.act.verb == "bid",
+    "a kept table: copied, with its metatable")
+  t.ok(rawequal(c.self, c), "a cycle keeps its shape")
+  t.ok(rawequal(c.a, c.b2) and c.a ~= shared, "a shared part is copied once")
+  t.eq(sandbox.plain(trap, keep), nil, "the value itself left out")
+  t.eq(sandbox.plain(5, keep), 5)
+  local deep = {}
+  local x = deep
+  for _ = 1, 150 do x.n = {}; x = x.n end
+  t.checkerror("nested more than 100", sandbox.plain, deep, keep)
+  -- every deck's Cards have a metatable of their own: kept by its name,
+  -- which only a userdata's counts (a game may name a table's metatable)
+  local other = require("talon").deck({ ranks = "Q" }):kinds()[1]
+  local byname = { ["talon.Card"] = true }
+  t.ok(rawequal(sandbox.plain({ other }, byname)[1], other), "a Card of another deck, by name")
+  local fake = setmetatable({}, { __name = "talon.Card", __index = loop })
+  t.eq(sandbox.plain({ fake }, byname)[1], nil, "a table named like a Card is left out")
+  t.checkerror("table expected", sandbox.plain, {}, nil)
+end)
