@@ -107,7 +107,7 @@ local function finish_hand(g)
     end
     res = result_of(g, res)
     if g.stat_hands then measure.match(g, st) end
-    g.res, g.ph, g.mover_seat, st.phase = res, nil, nil, nil
+    g.res, g.ph, g.mover_seat, st.phase, g.phase_name = res, nil, nil, nil, nil
     st:log("result", res, "%s", res.text)
     return
   end
@@ -129,7 +129,7 @@ local function goto_phase(g, name)
       error(("%s: a hook moved to unknown phase '%s'; phases are %s")
         :format(g.where, tostring(name), table.concat(list, ", ")), 0)
     end
-    st.phase, g.ph = name, ph
+    st.phase, g.ph, g.phase_name = name, ph, name
     local nxt = ph.enter and ph.enter(st)
     if nxt == nil or nxt == name then break end
     name = nxt

@@ -291,7 +291,7 @@ function position.restore(g, p, invariants)
     local ok, err = pcall(st.rng.set_state, st.rng, p.rng)
     need(ok, "rng", "%s", tostring(err))
   end
-  st.phase, g.ph = p.phase, ph
+  st.phase, g.ph, g.phase_name = p.phase, ph, p.phase
   fill_trick(st, def, ph, p.trick)
   g.hands_done = math.type(p.hands_done) == "integer" and p.hands_done or 0
   validate(g, invariants)

@@ -55,7 +55,8 @@ function record.write(g)
   out[#out + 1] = "seed " .. tostring(g.seed)
   if g.params.hands then out[#out + 1] = "hands " .. g.params.hands end
   if g.params.scores then
-    out[#out + 1] = "scores " .. table.concat(g.params.scores, " ", 1, #g.state.sides)
+    -- (one per side: game.new checked that; st.sides is the game's)
+    out[#out + 1] = "scores " .. table.concat(g.params.scores, " ")
   end
   if g.params.deal then deal_lines(out, g.params.deal) end
   if g.params.position then

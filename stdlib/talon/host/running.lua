@@ -85,7 +85,7 @@ function running.new(def, params, deck)
     where = params.file or def.name, checking = params.checking or false,
     verbs = verbs_of(def),
     -- set later; named here so the table is built at its final size
-    state = nil, ph = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
+    state = nil, ph = nil, phase_name = nil, mover_seat = nil, legal_h = nil, legal_list = nil,
     picked = nil, res = nil, score_snap = nil, meter = nil, seat_ok = nil,
     -- the declared statistics, when asked for (talon.host.measure)
     stat_hands = nil, stat_match = nil,
@@ -98,7 +98,9 @@ function running.new(def, params, deck)
 end
 
 function G:mover() return self.mover_seat end
-function G:phase() return self.state.phase end
+-- The phase's name as the host entered it (st.phase is the game's to
+-- overwrite, and front ends print this outside its budget).
+function G:phase() return self.phase_name end
 function G:over() return self.ph == nil end
 function G:result() return self.res end
 -- The scores as a plain copy (talon.host.sandbox.plain): st.scores is the

@@ -211,7 +211,7 @@ end)
 -- down) comes as the host's own copies, read under the game's budget:
 -- the state is the game's to change, and a value it put there must not
 -- run outside the budget or change what the host keeps.
-t.test("g:seats, g:hand, g:sides, g:private: the host's copies, read under the budget",
+t.test("g:seats, g:phase, g:hand, g:sides, g:private: the host's copies, read under the budget",
   function()
     local sandbox = require "talon.host.sandbox"
     local def = assert(loader.load("hokm"))
@@ -237,6 +237,9 @@ t.test("g:seats, g:hand, g:sides, g:private: the host's copies, read under the b
     t.eq(g:private("no such phase", 1, "x"), false)
     st.n = 9
     t.eq(g:seats(), 4, "st.n changed by the game: the host's count stands")
+    local phase = g:phase()
+    st.phase = setmetatable({}, { __tostring = function() error("ran") end })
+    t.eq(g:phase(), phase, "st.phase changed by the game: the phase the host entered stands")
     st.sides = { { 1, 3 }, { 2, 9 } }
     t.checkerror("st.sides[2][2] is not a seat", g.sides, g)
     st.hands[1] = {}
