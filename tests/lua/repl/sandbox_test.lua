@@ -339,3 +339,67 @@ t.test("plain: a deep raw copy that keeps data and leaves out what could run", f
   t.eq(sandbox.plain({ fake }, byname)[1], nil, "a table named like a Card is left out")
   t.checkerror("table expected", sandbox.plain, {}, nil)
 end)
+
+-- api.md "sandbox.plain" on random graphs of tables (shared parts,
+-- cycles, values with metatables kept or not, functions), checked against
+-- the originals node by node: every table the copy holds stands for one
+-- original, a kept metatable stays, and an entry is there exactly when
+-- its key and value are kept.
+t.test("plain: random graphs copy node for node", function()
+  local Kept = {}
+  local keep = { [Kept] = true }
+  local Foreign = { __index = function() error("a metamethod ran") end }
+  local function kept(x)
+    local tx = type(x)
+    if tx == "function" then return false end
+    if tx ~= "table" then return true end
+    local mt = debug.getmetatable(x)
+    return mt == nil or keep[mt] == true
+  end
+  local copy_of = {}
+  local function check(x, c)
+    if copy_of[x] then return rawequal(copy_of[x], c) end
+    if type(c) ~= "table" or rawequal(c, x) then return false end
+    copy_of[x] = c
+    if debug.getmetatable(c) ~= debug.getmetatable(x) then return false end
+    local n = 0
+    for k, v in next, x do
+      local cv = rawget(c, k)
+      if kept(k) and kept(v) then
+        n = n + 1
+        if type(v) == "table" then
+          if not check(v, cv) then return false end
+        elseif not rawequal(v, cv) then
+          return false
+        end
+      elseif type(k) ~= "function" and cv ~= nil then
+        return false
+      end
+    end
+    for _ in next, c do n = n - 1 end
+    return n == 0
+  end
+  local rng = require("talon").rng(11)
+  for round = 1, 300 do
+    local nodes = {}
+    for i = 1, rng:int(1, 12) do
+      local r = rng:int(1, 6)
+      nodes[i] = r == 1 and setmetatable({}, Kept) or r == 2 and setmetatable({}, Foreign) or {}
+    end
+    local values = { function() return nodes[rng:int(1, #nodes)] end,
+      function() return rng:int(-3, 3) end, function() return "s" .. rng:int(1, 3) end,
+      function() return print end, function() return rng:int(1, 2) == 1 end }
+    for _, node in ipairs(nodes) do
+      for _ = 1, rng:int(0, 5) do
+        local key = rng:int(1, 4) == 1 and ("k" .. rng:int(1, 3)) or rng:int(1, 4)
+        if rng:int(1, 8) == 1 then key = print end
+        rawset(node, key, values[rng:int(1, #values)]())
+      end
+    end
+    copy_of = {}
+    local root = nodes[rng:int(1, #nodes)]
+    local got = sandbox.plain(root, keep)
+    local ok = kept(root) and check(root, got) or not kept(root) and got == nil
+    if not ok then t.fail(("round %d: the copy does not stand for the original"):format(round)) end
+  end
+end)
