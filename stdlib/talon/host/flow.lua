@@ -82,7 +82,12 @@ local function finish_hand(g)
   for i = 1, #before do -- as ipairs would: up to the first nil
     local v = before[i]
     if v == nil then break end
-    before[i] = scores[i] - v
+    local d = scores[i] - v
+    -- what a hand brought (g:hand_points) is printed outside the budget
+    if type(d) ~= "number" then
+      error(("%s: side %d's score is not a number after the score hook"):format(g.where, i), 0)
+    end
+    before[i] = d
   end
   local credits = st.hand_credits
   if credits ~= nil then add_credits(g, before, credits) end
