@@ -10,9 +10,7 @@
 -- sandboxed like game files. The uniform random player always exists.
 local loader = require "talon.host.loader"
 local guard = require "talon.host.sandbox"
--- a bot's view: as the game made it (no plain copy per decision: the bot
--- reads it under its own budget), built under the game's
-local bot_view = guard.method(require("talon.host.view").raw)
+local bot_view = require("talon.host.view").for_bot
 
 local bots = {}
 

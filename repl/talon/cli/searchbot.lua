@@ -9,8 +9,7 @@
 local knowledge = require "talon.host.knowledge"
 local search = require "talon.host.search"
 local sandbox = require "talon.host.sandbox"
--- the view a bot reads, as in talon.cli.bots
-local bot_view = sandbox.method(require("talon.host.view").raw)
+local bot_view = require("talon.host.view").for_bot
 
 local searchbot = {}
 

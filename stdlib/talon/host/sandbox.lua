@@ -198,7 +198,8 @@ local KEEP = { ["talon.Card"] = true, ["talon.Hand"] = true,
 -- raw and without a metatable, strings, numbers, booleans, Cards, Hands
 -- and actions; anything else (a function, a table with a metatable of
 -- the game's) left out, as a key or as a value (vm/lua/sandbox_plain.c).
--- Views and events reach bots and front ends this way.
+-- Views, events, scores and results reach the front ends this way (a bot
+-- reads the view as the game made it, under its own budget).
 function sandbox.plain(v) return C.plain(v, KEEP) end
 
 -- Like tostring(v), for a value game code made: its __tostring runs under
