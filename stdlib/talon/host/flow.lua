@@ -99,7 +99,7 @@ local function finish_hand(g)
     -- just scored, before the next hand resets the per-hand state;
     -- talon.host.invariants reports the first
     g.hand_violation = g.hand_violation
-      or require("talon.host.invariants").after_hand(def, st)
+      or require("talon.host.invariants").after_hand(def, st, g)
   end
   state.end_hand(st)
   g.hands_done = g.hands_done + 1

@@ -192,10 +192,26 @@ end
 -- -> number | nil for this hand) are not all in the won piles; else the
 -- first of the game's own "hand" invariants that fails. Run by the
 -- checking mode before the next hand resets the state (talon.host.running).
-function invariants.after_hand(def, st)
+-- Whether the won piles are the engine's Hands, read raw (st.won a plain
+-- table, st.n an integer): summing their points then runs no game code.
+local function plain_piles(st)
+  local won, n = rawget(st, "won"), rawget(st, "n")
+  if type(won) ~= "table" or rawgetmetatable(won) ~= nil or math.type(n) ~= "integer" then
+    return false
+  end
+  for s = 1, n do
+    if not rawequal(rawgetmetatable(rawget(won, s)), HAND) then return false end
+  end
+  return true
+end
+
+function invariants.after_hand(def, st, g)
   local want = def.check and def.check.card_points
   if type(want) == "function" then want = want(st) end
   if want then
+    -- piles of the game's own may run its code: checked game 'g' then no
+    -- longer stands for an unchecked one (replayed_by)
+    if g and not plain_piles(st) then touched[g] = true end
     local got = 0
     for s = 1, st.n do got = got + st.won[s]:points() end
     if got ~= want then
@@ -311,14 +327,17 @@ end
 -- same seats, to the same scores and end, a replay would have met each
 -- action in the position g met it in, and accepted it. That holds while
 -- the checking mode made no difference to the game: no hook of the game
--- ran for the checks alone (its zones, invariants or card points), and no
--- metamethod of a value in its state (touched, above, and g.watch_touched,
+-- ran for the checks alone (its zones, invariants or a card_points
+-- function; a numeric card_points runs none), and no metamethod of a
+-- value in its state (touched, above, and g.watch_touched,
 -- talon.host.scorewatch). Else, or on any difference, the replay runs and
--- words the failure. Table actions are compared by their raw fields, the
--- ones g:try copies.
+-- words the failure. Table actions are compared as g:try's check compares
+-- them (actions.equal: their texts, read raw), so a set of cards played
+-- is the same action in both games, though each game made its own Hand.
 local function replayed_by(g, fast)
   local def, c = g.def, g.def.check
-  if touched[g] or g.watch_touched or def.zones or (c and (c.invariants or c.card_points))
+  if touched[g] or g.watch_touched or def.zones
+      or (c and (c.invariants or type(c.card_points) == "function"))
       or fast.nact ~= g.nact or fast:over() ~= g:over() then
     return false
   end
@@ -327,9 +346,7 @@ local function replayed_by(g, fast)
     local x, y = fa[i], ga[i]
     if not rawequal(fs[i], gs[i]) then return false end
     if not rawequal(x, y) and not (type(x) == "table" and type(y) == "table"
-        and rawequal(rawget(x, "verb"), rawget(y, "verb"))
-        and rawequal(rawget(x, "arg"), rawget(y, "arg"))
-        and rawequal(rawget(x, "extra"), rawget(y, "extra"))) then
+        and actions.equal(x, y)) then
       return false
     end
   end
