@@ -187,11 +187,6 @@ local function places(g)
   return invariants.conservation(g) or invariants.sitting_out(g)
 end
 
--- Nil, or what is wrong with the hand 'st' has just scored: the card
--- points the game declares (check.card_points: a number, or function(st)
--- -> number | nil for this hand) are not all in the won piles; else the
--- first of the game's own "hand" invariants that fails. Run by the
--- checking mode before the next hand resets the state (talon.host.running).
 -- Whether the won piles are the engine's Hands, read raw (st.won a plain
 -- table, st.n an integer): summing their points then runs no game code.
 local function plain_piles(st)
@@ -205,6 +200,13 @@ local function plain_piles(st)
   return true
 end
 
+-- Nil, or what is wrong with the hand 'st' has just scored: the card
+-- points the game declares (check.card_points: a number, or function(st)
+-- -> number | nil for this hand) are not all in the won piles; else the
+-- first of the game's own "hand" invariants that fails. Run by the
+-- checking mode before the next hand resets the state (talon.host.running),
+-- which passes its game 'g' (whose piles, when they are not the engine's,
+-- mark it as having met the game's values).
 function invariants.after_hand(def, st, g)
   local want = def.check and def.check.card_points
   if type(want) == "function" then want = want(st) end
