@@ -84,16 +84,25 @@ end
 
 -- {================================================== one match
 
+-- A bot's failure as a line of text: its first line, clipped (a search
+-- that met a game's broken hook names the hook's file and line).
+local function failure_text(f)
+  local line = tostring(f):match("^[^\n]*")
+  if #line > 200 then line = line:sub(1, 197) .. "..." end
+  return line
+end
+
 -- Plays one match of 'side' with seed 'seed'; returns the game (over, or
--- stopped after ACTIONS) and the number of bot moves that fell back to
--- random.
+-- stopped after ACTIONS), the number of bot moves that fell back to
+-- random, and the first of them ({ action = its number in the match,
+-- seat, bot = the bot's name, message }) or nil.
 function lab.play(side, seed)
   local p = {}
   for k, v in pairs(side.params) do p[k] = v end
   p.seed, p.quiet, p.stats = seed, true, true
   local g = game.new(side.def, p)
   local rng = talon.rng(seed)
-  local failures, left, blist = 0, ACTIONS, side.blist
+  local failures, first, left, blist = 0, nil, ACTIONS, side.blist
   if side.all_random then
     -- in slices: one g:playout is one protected call under the time budget
     while not g:over() and left > 0 do
@@ -104,10 +113,14 @@ function lab.play(side, seed)
       left = left - 1
       local mover = g:mover()
       local _, _, failure = bots.move(blist[mover], g, mover, rng)
-      if failure then failures = failures + 1 end
+      if failure then
+        failures = failures + 1
+        first = first or { action = ACTIONS - left, seat = mover,
+                           bot = side.bot_names[mover], message = failure_text(failure) }
+      end
     end
   end
-  return g, failures
+  return g, failures, first
 end
 
 local math_type = math.type
@@ -208,6 +221,17 @@ end
 
 -- {================================================== a slice of matches
 
+-- Keeps in summary side 'sside' the earliest bot failure of the run, by
+-- match number (slices merge the same way: talon.cli.summary.merge), so
+-- the report can say why moves were played at random.
+function lab.first_failure(sside, k, first)
+  if not first then return end
+  local kept = sside.first_failure
+  if kept and kept.match <= k then return end
+  first.match = k
+  sside.first_failure = first
+end
+
 -- Plays the matches of shard i of n of summary 's' (talon.cli.summary:
 -- matches i, i+n, … up to s.run.games) with 'sides', one side or the two
 -- of a comparison on the same seeds, and folds each into 's'. After each
@@ -218,9 +242,11 @@ function lab.run(s, sides, i, n, tick, stop)
   local games, seed = s.run.games, s.run.seed
   for k = i, games, n do
     local mseed = lab.match_seed(seed, k)
-    local ga, fa = lab.play(sides[1], mseed)
+    local ga, fa, firsta = lab.play(sides[1], mseed)
+    lab.first_failure(s.sides[1], k, firsta)
     if sides[2] then
-      local gb, fb = lab.play(sides[2], mseed)
+      local gb, fb, firstb = lab.play(sides[2], mseed)
+      lab.first_failure(s.sides[2], k, firstb)
       lab.fold(sides[1], s.sides[1].accs, ga, fa, xa, na)
       lab.fold(sides[2], s.sides[2].accs, gb, fb, xb, nb)
       for _, slot in ipairs(s.pairs) do

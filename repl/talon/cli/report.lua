@@ -118,6 +118,15 @@ function report.shards(list)
   return table.concat(parts, " ")
 end
 
+-- Why a side's bots played moves at random: the run's earliest failure
+-- (talon.cli.lab), after 'who' ("" or "A: ").
+local function failure_line(side, who)
+  local f = side.first_failure
+  if not f then return nil end
+  return ("  %sfirst bot failure: match %d, action %d, P%d (%s): %s; played at random")
+    :format(who, f.match, f.action, f.seat, f.bot, f.message)
+end
+
 local FOOT = "  ± 95 %% intervals: Wilson for proportions, normal for means, matches as units"
 
 -- }==================================================
@@ -171,6 +180,7 @@ function report.sim(s)
     if r[3] ~= "" then line = line .. "  " .. r[3] end
     out[#out + 1] = line
   end
+  out[#out + 1] = failure_line(side, "")
   out[#out + 1] = FOOT:format()
   return table.concat(out, "\n")
 end
@@ -303,6 +313,8 @@ function report.compare(s)
   out[#out + 1] = #real > 0 and "Verdict: B differs from A here:" or
     "Verdict: no real difference shown between A and B."
   for _, r in ipairs(real) do out[#out + 1] = r end
+  out[#out + 1] = failure_line(A, "A: ")
+  out[#out + 1] = failure_line(B, "B: ")
   out[#out + 1] = FOOT:format()
   out[#out + 1] = "  (B - A: paired over the same seeds; a real difference when its interval"
     .. " leaves out 0)"

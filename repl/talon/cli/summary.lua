@@ -6,10 +6,11 @@
 -- which slices of the matches it holds ('shards': match k, counted from 1,
 -- belongs to shard i of n when (k - 1) % n == i - 1), how many it was to
 -- play and played, and per side the measures and their accumulators
--- (talon.host.stats); a comparison adds the pairs of the statistics both
--- sides have. Slices of one run merge into exactly the summary one process
--- would have made (summary.merge), shards and all: a complete set of
--- shards becomes "1 of 1" again.
+-- (talon.host.stats) and the earliest bot failure (talon.cli.lab); a
+-- comparison adds the pairs of the statistics both sides have. Slices of
+-- one run merge into exactly the summary one process would have made
+-- (summary.merge), shards and all: a complete set of shards becomes "1 of
+-- 1" again.
 local stats = require "talon.host.stats"
 local json = require "talon.cli.json"
 
@@ -135,6 +136,10 @@ function summary.merge(a, b)
   a.interrupted = a.interrupted or b.interrupted
   for k, side in ipairs(a.sides) do
     for j, acc in ipairs(side.accs) do stats.merge_acc(acc, b.sides[k].accs[j]) end
+    local f = b.sides[k].first_failure
+    if f and not (side.first_failure and side.first_failure.match < f.match) then
+      side.first_failure = f
+    end
   end
   for j, slot in ipairs(a.pairs or {}) do stats.merge_pair(slot.pair, b.pairs[j].pair) end
   return a
@@ -154,7 +159,7 @@ function summary.data(s, extra)
     for j, m in ipairs(side.measures) do sums[m.id] = stats.acc_data(side.accs[j]) end
     d.sides[k] = { name = side.name, key = side.key, players = side.players,
                    partners = side.partners, bots = side.bots, measures = side.measures,
-                   sums = sums }
+                   sums = sums, first_failure = side.first_failure }
   end
   if s.pairs then
     d.pairs = {}
@@ -176,6 +181,19 @@ local function count(v, what)
   return v
 end
 
+-- A side's first bot failure as a summary file gives it (optional).
+local function failure_from(f, what)
+  if f == nil then return nil end
+  need(f, "table", what)
+  for _, key in ipairs { "match", "action", "seat" } do
+    local w = what .. "." .. key
+    if count(f[key], w) < 1 then error(w .. " must be 1 or more", 0) end
+  end
+  return { match = f.match, action = f.action, seat = f.seat,
+           bot = need(f.bot, "string", what .. ".bot"),
+           message = need(f.message, "string", what .. ".message") }
+end
+
 local function side_from(d, k)
   local what = ("sides[%d]"):format(k)
   need(d, "table", what)
@@ -183,7 +201,8 @@ local function side_from(d, k)
                  players = count(d.players, what .. ".players"),
                  partners = need(d.partners, "table", what .. ".partners"),
                  bots = need(d.bots, "table", what .. ".bots"),
-                 measures = need(d.measures, "table", what .. ".measures"), accs = {} }
+                 measures = need(d.measures, "table", what .. ".measures"), accs = {},
+                 first_failure = failure_from(d.first_failure, what .. ".first_failure") }
   local sums = need(d.sums, "table", what .. ".sums")
   for j, m in ipairs(side.measures) do
     local mw = ("%s.measures[%d]"):format(what, j)
