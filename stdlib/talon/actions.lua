@@ -89,11 +89,29 @@ function actions.text(a, style)
   return verb .. " " .. arg
 end
 
+-- Two sets of cards of one deck: their texts list the cards' names in
+-- the deck's order, so the texts are equal exactly when the engine's
+-- Hands hold the same cards (its __eq, in C).
+local function same_sets(a, b)
+  local x, y = rawget(a, "arg"), rawget(b, "arg")
+  if not (is_hand(x) and is_hand(y) and rawequal(x:deck(), y:deck())) then return nil end
+  local v = rawget(a, "verb")
+  if type(v) ~= "string" or v ~= rawget(b, "verb") then return nil end
+  local e = rawget(a, "extra")
+  if not rawequal(e, rawget(b, "extra")) or (e ~= nil and type(e) ~= "string") then return nil end
+  return x == y
+end
+
 -- True when two actions are the same decision. Compared by their texts
--- (raw reads), never with a game's __eq.
+-- (raw reads), never with a game's __eq; two sets of cards of one deck
+-- without making their texts.
 function actions.equal(a, b)
   if rawequal(a, b) then return true end
   if is_card(a) or is_card(b) then return false end
+  if type(a) == "table" and type(b) == "table" then
+    local same = same_sets(a, b)
+    if same ~= nil then return same end
+  end
   return actions.text(a) == actions.text(b)
 end
 
