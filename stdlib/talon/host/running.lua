@@ -21,6 +21,7 @@ local tricks = require "talon.tricks"
 local measure = require "talon.host.measure"
 local scorewatch = require "talon.host.scorewatch"
 local flow = require "talon.host.flow"
+local readers = require "talon.host.readers"
 
 local running = {}
 -- Score checking (params.checking): talon.host.scorewatch.
@@ -103,61 +104,13 @@ function G:mover() return self.mover_seat end
 function G:phase() return self.phase_name end
 function G:over() return self.ph == nil end
 function G:result() return self.res end
--- The scores as a plain copy (talon.host.sandbox.plain): st.scores is the
--- game's, and front ends print what this returns outside its budget.
-function G:scores() return sandbox.plain(self.state.scores) end
+-- What front ends read of the game (scores, names, seats, hands,
+-- partnerships, face-down plays): talon.host.readers.
+G.scores, G.name, G.seats = readers.scores, readers.name, readers.seats
+G.hand, G.sides, G.private = readers.hand, readers.sides, readers.private
 -- What each side scored in each hand played so far: {{side1, side2, ...}, ...}
 -- (the change of the account in the hand's `score` hook).
 function G:hand_points() return self.per_hand end
--- Seat s's name as the game shows it (st.names, which a game may change:
--- Hokm reseats its players), read raw for the front ends, which print it
--- outside any budget: a name that is not a string is "P<s>".
-function G:name(s)
-  local names = rawget(self.state, "names")
-  local name = type(names) == "table" and rawget(names, s)
-  if type(name) == "string" then return name end
-  return "P" .. tostring(s)
-end
--- The number of seats, as the game started with them (the host's own
--- count: st.n is the game's to change, and front ends compare with it).
-function G:seats() return #self.seat_ok end
--- A copy of seat s's cards, for the front ends that show every hand (open
--- replays and tables): read under the game's budget, as a view is.
-function G:hand(s)
-  local h = self.state.hands[s]
-  if not actions.is_hand(h) then
-    error(("st.hands[%s] is not a Hand (a %s)"):format(tostring(s), type(h)), 0)
-  end
-  return h:copy()
-end
--- The partnerships now, copied and checked: sides[i] the seats of side i
--- and side_of[s] seat s's side (st.sides and st.side_of are the game's to
--- change; front ends label sides and seats with them).
-function G:sides()
-  local st, ok = self.state, self.seat_ok
-  local sides, side_of = {}, {}
-  for i, members in ipairs(st.sides) do
-    local list = {}
-    for j, s in ipairs(members) do
-      if not ok[s] then error(("st.sides[%d][%d] is not a seat"):format(i, j), 0) end
-      list[j] = s
-    end
-    sides[i] = list
-  end
-  for s = 1, #ok do
-    local side = st.side_of[s]
-    if not sides[side] then error(("st.side_of[%d] is not a side"):format(s), 0) end
-    side_of[s] = side
-  end
-  return sides, side_of
-end
--- Whether 'seat's action 'a' in phase 'name' (the phase it was played in)
--- is played face down (the phase's `private`): front ends hide it from
--- the other seats.
-function G:private(name, seat, a)
-  local ph = self.def.phases[name]
-  return ph ~= nil and game.private(ph, self.state, seat, a)
-end
 -- The declared statistics measured so far (params.stats): one row per
 -- hand, and the match's row once it is over (value i for the definition's
 -- stats[i]; a count is 1 or 0). Nil when nothing is measured.
