@@ -429,15 +429,28 @@ static void push_args(lua_State *L, fuzz *f, int n) {
     push_slot(L, f, byte(f));
 }
 
+/* The host-only functions of talon.sandbox that take values a game made
+ * (views, positions, legal lists); the others run code or set budgets. */
+static const char *const host_takers[] = {"copy", "foreign", "freeze", "plain"};
+
 static void call_module(lua_State *L, fuzz *f) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, f->talon);
   int n = sorted_names(L, -1, 1);
   if (n == 0) return;
-  lua_rawgeti(L, -1, byte(f) % n + 1);
-  const char *name = lua_tostring(L, -1);
-  if (!strcmp(name, "sandbox")) return; /* not a function anyway */
-  if (getenv("FUZZ_TRACE")) fprintf(stderr, "talon.%s\n", name);
-  lua_gettable(L, -3);
+  int pick = byte(f) % (n + 1);
+  if (pick == n) { /* one of talon.sandbox's */
+    const char *name =
+        host_takers[byte(f) % (sizeof host_takers / sizeof *host_takers)];
+    if (getenv("FUZZ_TRACE")) fprintf(stderr, "talon.sandbox.%s\n", name);
+    lua_getfield(L, -2, "sandbox");
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+  } else {
+    lua_rawgeti(L, -1, pick + 1);
+    if (getenv("FUZZ_TRACE"))
+      fprintf(stderr, "talon.%s\n", lua_tostring(L, -1));
+    lua_gettable(L, -3);
+  }
   int nargs = byte(f) % (MAX_ARGS + 1);
   push_args(L, f, nargs);
   call_and_keep(L, f, nargs);
