@@ -27,6 +27,7 @@ struct lineedit {
   int noffers;
   char *buf; /* plain input: getline's buffer */
   size_t bufsize;
+  FILE *tty_out, *tty_err; /* libedit's own streams to the terminal */
 };
 
 static char *le_prompt(EditLine *el) {
@@ -101,8 +102,23 @@ void le_offer(lineedit *le, const char *candidate) {
   if (copy) le->offers[le->noffers++] = copy;
 }
 
+/* A stream of its own on 'fd', or NULL. */
+static FILE *own_stream(int fd) {
+  int copy = dup(fd);
+  if (copy < 0) return NULL;
+  FILE *f = fdopen(copy, "w");
+  if (f == NULL) close(copy);
+  return f;
+}
+
+/* libedit writes to the terminal itself (the line, the cursor moves), on
+ * streams of its own: stdout and stderr may be the program's filtering
+ * streams (termsafe.h), which would show its control sequences as text. */
 static void start_editline(lineedit *le, const char *prog) {
-  le->el = el_init(prog, stdin, stdout, stderr);
+  le->tty_out = own_stream(STDOUT_FILENO);
+  le->tty_err = own_stream(STDERR_FILENO);
+  if (le->tty_out == NULL || le->tty_err == NULL) return;
+  le->el = el_init(prog, stdin, le->tty_out, le->tty_err);
   if (le->el == NULL) return;
   el_set(le->el, EL_CLIENTDATA, le);
   el_set(le->el, EL_EDITOR, "emacs");
@@ -172,6 +188,8 @@ void le_free(lineedit *le) {
   clear_offers(le);
   if (le->el) el_end(le->el);
   if (le->hist) history_end(le->hist);
+  if (le->tty_out) fclose(le->tty_out);
+  if (le->tty_err) fclose(le->tty_err);
   free(le->history);
   free(le->buf);
   free(le);

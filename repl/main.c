@@ -19,6 +19,7 @@
 
 #include "repl.h"
 #include "sandbox.h"
+#include "termsafe.h"
 
 #define DEFAULT_MEM_MB 1024
 
@@ -348,15 +349,27 @@ static int dispatch(lua_State *L, int argc, char **argv, int i, int fwd) {
 
 /* }====================================================== */
 
+/* Whether the command prints what game files say, so that its output is
+ * filtered (termsafe.h); `run` and `test` print what the user's own
+ * scripts print. */
+static int prints_games(int argc, char **argv, int command) {
+  if (command >= argc) return 1; /* the REPL */
+  return strcmp(argv[command], "run") != 0 &&
+         strcmp(argv[command], "test") != 0;
+}
+
 static int pmain(lua_State *L) {
   int argc = (int)lua_tointeger(L, 1);
   char **argv = lua_touserdata(L, 2);
+  termsafe_streams *streams = lua_touserdata(L, 3);
   options o = {0, DEFAULT_MEM_MB, 0, 0, 1};
   luaL_checkversion(L);
   lua_newtable(L);
   int fwd = lua_gettop(L);
   int code = parse_options(L, argc, argv, &o, fwd);
   if (code < 0) {
+    if (prints_games(argc, argv, o.command) && termsafe_install(streams) != 0)
+      return luaL_error(L, "cannot filter the output: not enough memory");
     tl_sandbox_set_limit(L, (size_t)o.mem_mb * 1024u * 1024u);
     luaL_openlibs(L);
     tl_sandbox_harden(L); /* no string.dump; bounded string methods */
@@ -377,15 +390,18 @@ int main(int argc, char **argv) {
     fprintf(stderr, "talon: cannot create a Lua state: not enough memory\n");
     return 1;
   }
+  termsafe_streams streams = {NULL, NULL};
   lua_pushcfunction(L, pmain);
   lua_pushinteger(L, argc);
   lua_pushlightuserdata(L, argv);
-  int status = lua_pcall(L, 2, 1, 0);
+  lua_pushlightuserdata(L, &streams);
+  int status = lua_pcall(L, 3, 1, 0);
   int code = 1;
   if (status == LUA_OK)
     code = (int)lua_tointeger(L, -1);
   else
     repl_report(L);
   tl_sandbox_close(L);
+  termsafe_remove(&streams);
   return code;
 }

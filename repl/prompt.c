@@ -20,6 +20,7 @@
 
 #include "lineedit.h"
 #include "repl.h"
+#include "termsafe.h"
 
 #define PROMPT_EDITOR "talon.prompt.editor" /* the box's metatable */
 #define PROMPT_BOX    "talon.prompt.box"    /* registry: the box */
@@ -77,12 +78,28 @@ static lineedit *editor(lua_State *L) {
   return *box;
 }
 
+/* 'text' as the terminal may be sent it (termsafe.h): the prompt names
+ * the game's phase, and libedit writes it to the terminal itself. The
+ * string stays on the stack while the line is read. */
+static const char *shown(lua_State *L, const char *text, size_t len) {
+  termsafe f;
+  termsafe_init(&f, 0);
+  luaL_Buffer b;
+  char *out = luaL_buffinitsize(L, &b, 4 * len + 4 * TERMSAFE_PENDING);
+  size_t k = termsafe_filter(&f, text, len, out);
+  k += termsafe_finish(&f, out + k);
+  luaL_pushresultsize(&b, k);
+  return lua_tostring(L, -1);
+}
+
 /* prompt.read(text) -> line | nil, "interrupted" | nil (end of input).
  * On a terminal the line is edited (arrows, history of this session, TAB
  * over prompt.words); elsewhere it is read plainly and 'text' is not
  * shown (the caller prints its own transcript). */
 static int prompt_read(lua_State *L) {
-  const char *text = luaL_optstring(L, 1, "");
+  size_t len;
+  const char *raw = luaL_optlstring(L, 1, "", &len);
+  const char *text = shown(L, raw, len);
   lineedit *le = editor(L);
   struct sigaction sa, old_sa;
   sigset_t set, old_mask;

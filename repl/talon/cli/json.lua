@@ -32,9 +32,13 @@ local function encode(v, out)
       out[#out + 1] = "}"
     end
   elseif t == "string" then
-    out[#out + 1] = '"' .. v:gsub('[%c"\\]', function(c)
+    -- control characters escaped, the C1 ones too (U+0080 to U+009F, as
+    -- UTF-8): the JSON then reaches a terminal as text, and a worker's
+    -- summary passes the program's output filter unchanged (--jobs)
+    local text = v:gsub('[%c"\\]', function(c)
       return ESC[c] or ("\\u%04x"):format(c:byte())
-    end) .. '"'
+    end):gsub("\194([\128-\159])", function(c) return ("\\u%04x"):format(c:byte()) end)
+    out[#out + 1] = '"' .. text .. '"'
   elseif t == "number" then
     out[#out + 1] = (v ~= v or v == math.huge or v == -math.huge) and "null"
       or (math.type(v) == "integer" and tostring(v) or ("%.6g"):format(v))

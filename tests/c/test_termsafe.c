@@ -1,0 +1,153 @@
+/*
+ * test_termsafe.c - the output filter of repl/termsafe.h: what the
+ * program prints of a game's texts reaches a terminal as text
+ * (docs/security.md, "What reaches the terminal"). Colours and bold (SGR)
+ * pass; every other control character or sequence is shown escaped.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "termsafe.h"
+
+#define CAP 4096
+
+/* 'in' filtered in one piece (cut in two at 'cut' when cut > 0), then
+ * finished. */
+static const char *filtered(const char *in, size_t n, size_t cut, int cr) {
+  static char out[CAP];
+  termsafe f;
+  termsafe_init(&f, cr);
+  size_t k = 0;
+  if (cut > 0 && cut < n) {
+    k += termsafe_filter(&f, in, cut, out + k);
+    k += termsafe_filter(&f, in + cut, n - cut, out + k);
+  } else {
+    k += termsafe_filter(&f, in, n, out + k);
+  }
+  k += termsafe_finish(&f, out + k);
+  out[k] = '\0';
+  return out;
+}
+
+static const char *clean(const char *in) {
+  return filtered(in, strlen(in), 0, 0);
+}
+
+static void text_passes(void **state) {
+  (void)state;
+  assert_string_equal(clean("Q\xe2\x99\xa0 wins\tthe trick\n"),
+                      "Q\xe2\x99\xa0 wins\tthe trick\n");
+  assert_string_equal(clean("\xc2\xa9 A\xc2\xa0K"), "\xc2\xa9 A\xc2\xa0K");
+}
+
+/* The program's own colours and bold (term.lua, the red suits). */
+static void sgr_passes(void **state) {
+  (void)state;
+  assert_string_equal(clean("\33[1mbold\33[0m"), "\33[1mbold\33[0m");
+  assert_string_equal(clean("\33[31;1mA\33[39m\33[m"),
+                      "\33[31;1mA\33[39m\33[m");
+}
+
+/* OSC 52 writes the clipboard, OSC 0 the title, CSI moves and clears. */
+static void sequences_are_shown(void **state) {
+  (void)state;
+  assert_string_equal(clean("x\33]52;c;cm0gLXJm\7y"),
+                      "x\\27]52;c;cm0gLXJm\\7y");
+  assert_string_equal(clean("\33]0;title\33\\"), "\\27]0;title\\27\\");
+  assert_string_equal(clean("\33[2J\33[H"), "\\27[2J\\27[H");
+  assert_string_equal(clean("\33[6n"), "\\27[6n");
+  assert_string_equal(clean("\33P+q\33\\"), "\\27P+q\\27\\");
+  assert_string_equal(clean("\33\33[1m"), "\\27\33[1m");
+}
+
+static void controls_are_shown(void **state) {
+  (void)state;
+  assert_string_equal(clean("a\7b\nc\177d"), "a\\7b\nc\\127d");
+  assert_string_equal(filtered("a\0b", 3, 0, 0), "a\\0b");
+  assert_string_equal(clean("fake\rreal"), "fake\\13real");
+  assert_string_equal(filtered("50%\r", 4, 0, 1), "50%\r");
+  assert_string_equal(clean("\b\f\v"), "\\8\\12\\11");
+  /* C1 controls as UTF-8 (U+009B is CSI in some terminals) */
+  assert_string_equal(clean("\xc2\x9b"
+                            "2J\xc2\x9d"),
+                      "\\194\\1552J\\194\\157");
+}
+
+/* Output is written in pieces: a sequence cut anywhere filters alike. */
+static void cuts_do_not_matter(void **state) {
+  (void)state;
+  const char *cases[] = {"\33[31mred\33[0m", "\33]52;c;QQ==\7",
+                         "\xc2\x9b\xc2\xa9", "\33[2J text \33[1;2;3;4m"};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char whole[CAP];
+    size_t n = strlen(cases[i]);
+    strcpy(whole, filtered(cases[i], n, 0, 0));
+    for (size_t cut = 1; cut < n; cut++)
+      assert_string_equal(filtered(cases[i], n, cut, 0), whole);
+  }
+}
+
+/* A sequence still open when the stream ends is shown; parameters past
+ * the longest SGR let through are shown too. */
+static void open_and_long_sequences(void **state) {
+  (void)state;
+  assert_string_equal(clean("end\33[1"), "end\\27[1");
+  assert_string_equal(clean("end\xc2"), "end\\194");
+  char longer[64] = "\33[";
+  memset(longer + 2, '1', 40);
+  strcpy(longer + 42, "m");
+  const char *out = clean(longer);
+  assert_int_equal(out[0], '\\');
+  assert_null(strchr(out, '\33'));
+}
+
+/* On random bytes in random pieces: no ESC but one opening an SGR
+ * sequence, no other control character but newline and tab, no C1. */
+static void random_bytes_come_out_safe(void **state) {
+  (void)state;
+  uint32_t x = 12345;
+  static const char alphabet[] = "\33\33\33[[]]01;m\7\r\n\t\177\xc2\x9b\xa9Ja";
+  for (int round = 0; round < 2000; round++) {
+    char in[64];
+    size_t n = 1 + round % 63;
+    for (size_t i = 0; i < n; i++) {
+      x = x * 1103515245u + 12345u;
+      in[i] = alphabet[(x >> 16) % (sizeof alphabet - 1)];
+    }
+    x = x * 1103515245u + 12345u;
+    const char *out = filtered(in, n, (x >> 16) % n, 0);
+    for (const char *p = out; *p; p++) {
+      unsigned char c = (unsigned char)*p;
+      if (c == 0x1b) {
+        const char *q = p + 1;
+        assert_int_equal(*q, '[');
+        for (q++; (*q >= '0' && *q <= '9') || *q == ';' || *q == ':'; q++) {
+        }
+        assert_int_equal(*q, 'm');
+      } else {
+        assert_true(c >= 0x20 || c == '\n' || c == '\t');
+        assert_true(c != 0x7f);
+        if (c == 0xc2)
+          assert_false((unsigned char)p[1] >= 0x80 &&
+                       (unsigned char)p[1] <= 0x9f);
+      }
+    }
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(text_passes),
+      cmocka_unit_test(sgr_passes),
+      cmocka_unit_test(sequences_are_shown),
+      cmocka_unit_test(controls_are_shown),
+      cmocka_unit_test(cuts_do_not_matter),
+      cmocka_unit_test(open_and_long_sequences),
+      cmocka_unit_test(random_bytes_come_out_safe),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
