@@ -18,8 +18,55 @@ local actions = require "talon.actions"
 
 local record = {}
 
+-- {================================================== a value in a line
+
+-- A value written into a record line (a path, a seed, an option's value,
+-- an action, the result, a position) keeps the line one item of plain
+-- text: a backslash, '#' (which starts a comment), a control character,
+-- a C1 control, a byte that is not UTF-8, and a blank at either end are
+-- written as a backslash and the byte's three decimal digits ("\035").
+-- Reading undoes it; a record without such bytes reads as it is written.
+local function byte_code(c) return ("\\%03d"):format(c:byte()) end
+
+local function not_utf8(s)
+  local out, i = {}, 1
+  while true do
+    local ok, bad = utf8.len(s, i)
+    if ok then break end
+    out[#out + 1] = s:sub(i, bad - 1) .. byte_code(s:sub(bad, bad))
+    i = bad + 1
+  end
+  out[#out + 1] = s:sub(i)
+  return table.concat(out)
+end
+
+function record.escape(s)
+  s = s:gsub("[\\#%c]", byte_code):gsub("\194[\128-\159]", function(c)
+    return byte_code(c:sub(1, 1)) .. byte_code(c:sub(2))
+  end)
+  s = not_utf8(s)
+  return (s:gsub("^ ", "\\032"):gsub(" $", "\\032"))
+end
+
+-- The value 'text' of a line, its escapes undone; nil and why when one is
+-- not a byte.
+function record.unescape(text)
+  if not text:find("\\", 1, true) then return text end
+  local bad
+  local out = text:gsub("\\(%d%d%d)", function(d)
+    local v = tonumber(d)
+    if v <= 255 then return string.char(v) end
+    bad = bad or d
+  end)
+  if bad then return nil, ("\\%s is not a byte (\\000 to \\255)"):format(bad) end
+  return out
+end
+local escape, unescape = record.escape, record.unescape
+
+-- }==================================================
+
 local function optval(v)
-  return tostring(v)
+  return escape(tostring(v))
 end
 
 local function deal_lines(out, d)
@@ -28,8 +75,8 @@ local function deal_lines(out, d)
     if k ~= "hands" then keys[#keys + 1] = k end
   end
   table.sort(keys)
-  for _, k in ipairs(keys) do out[#out + 1] = ("deal %s %s"):format(k, tostring(d[k])) end
-  for s, h in pairs(d.hands or {}) do out[#out + 1] = ("deal hand %d %s"):format(s, h) end
+  for _, k in ipairs(keys) do out[#out + 1] = ("deal %s %s"):format(k, optval(d[k])) end
+  for s, h in pairs(d.hands or {}) do out[#out + 1] = ("deal hand %d %s"):format(s, escape(h)) end
 end
 
 -- The record text of running game 'g'.
@@ -38,10 +85,11 @@ function record.write(g)
   -- a game loaded from a path has no name to load it by: its file line
   -- replays it, with the display name as a comment
   if g.params.game or not g.file then
-    out[#out + 1] = "game " .. (g.params.game or g.def.name:lower())
+    out[#out + 1] = "game " .. escape(g.params.game or g.def.name:lower())
   end
   if g.file then
-    out[#out + 1] = ("file %s%s"):format(g.file, g.params.game and "" or ("  # " .. g.def.name))
+    out[#out + 1] = ("file %s%s"):format(escape(g.file),
+      g.params.game and "" or ("  # " .. escape(g.def.name)))
   end
   local names = {}
   for name in pairs(g.def.options or {}) do names[#names + 1] = name end
@@ -52,7 +100,7 @@ function record.write(g)
       out[#out + 1] = ("option %s %s"):format(name, optval(v))
     end
   end
-  out[#out + 1] = "seed " .. tostring(g.seed)
+  out[#out + 1] = "seed " .. escape(tostring(g.seed))
   if g.params.hands then out[#out + 1] = "hands " .. g.params.hands end
   if g.params.scores then
     -- (one per side: game.new checked that; st.sides is the game's)
@@ -60,12 +108,12 @@ function record.write(g)
   end
   if g.params.deal then deal_lines(out, g.params.deal) end
   if g.params.position then
-    out[#out + 1] = "position " .. require("talon.host.position").line(g.params.position)
+    out[#out + 1] = "position " .. escape(require("talon.host.position").line(g.params.position))
   end
   for i = 1, g.nact do
-    out[#out + 1] = ("act %d %s"):format(g.act_seat[i], actions.text(g.act[i]))
+    out[#out + 1] = ("act %d %s"):format(g.act_seat[i], escape(actions.text(g.act[i])))
   end
-  if g.res then out[#out + 1] = "result " .. g.res.text end
+  if g.res then out[#out + 1] = "result " .. escape(g.res.text) end
   return table.concat(out, "\n") .. "\n"
 end
 
@@ -124,22 +172,29 @@ function handlers.game(r, rest)
   r.game = rest
 end
 function handlers.file(r, rest)
-  local bad = bad_path("file", rest)
+  local path, err = unescape(rest)
+  if not path then return err end
+  if path:find("%c") then return "'file' needs a path without control characters" end
+  local bad = bad_path("file", path)
   if bad then return bad end
-  r.file = rest
+  r.file = path
 end
 function handlers.option(r, rest, n)
   local name, v = rest:match("^([%a_][%w_]*)%s+(.+)$")
   if not name then return "option needs a name and a value" end
   if r.options[name] ~= nil then return ("option '%s' is given twice"):format(name) end
-  r.options[name] = parse_value(v)
+  local text, err = unescape(v)
+  if not text then return err end
+  r.options[name] = parse_value(text)
   r.lines.options[name] = n
 end
 -- Like --seed: an integer, else the text itself (`--seed true` is
 -- recorded as 'seed true' and means the text "true").
 function handlers.seed(r, rest)
   if rest == "" then return "seed needs an integer or a text" end
-  r.seed = math.tointeger(tonumber(rest)) or rest
+  local text, err = unescape(rest)
+  if not text then return err end
+  r.seed = math.tointeger(tonumber(text)) or text
 end
 function handlers.hands(r, rest)
   local v = rest:match("^%d+$") and math.tointeger(tonumber(rest))
@@ -164,7 +219,9 @@ local function deal_hand(r, rest, n)
   end
   r.deal.hands = r.deal.hands or {}
   if r.deal.hands[seat] then return ("deal hand %d is given twice"):format(seat) end
-  r.deal.hands[seat] = cards
+  local text, err = unescape(cards)
+  if not text then return err end
+  r.deal.hands[seat] = text
   r.lines.deal_hands[seat] = n
 end
 function handlers.deal(r, rest, n)
@@ -179,10 +236,14 @@ function handlers.deal(r, rest, n)
     return "'deal hands' is not a field: a hand is 'deal hand <seat> <cards>'"
   end
   if r.deal[k] ~= nil then return ("deal %s is given twice"):format(k) end
-  r.deal[k] = parse_value(v)
+  local text, err = unescape(v)
+  if not text then return err end
+  r.deal[k] = parse_value(text)
 end
 function handlers.position(r, rest)
-  local p, err = require("talon.host.position").parse(rest, "position")
+  local text, bad = unescape(rest)
+  if not text then return bad end
+  local p, err = require("talon.host.position").parse(text, "position")
   if not p then return err end
   r.position = p
 end
@@ -192,11 +253,15 @@ function handlers.act(r, rest, n)
   if not seat then
     return ("act needs a seat (1 to %d) and an action, got %s"):format(MAX_SEAT, shown(rest))
   end
-  r.actions[#r.actions + 1] = { seat, text, line = n }
+  local action, err = unescape(text)
+  if not action then return err end
+  r.actions[#r.actions + 1] = { seat, action, line = n }
 end
 function handlers.result(r, rest)
   if rest == "" then return "result needs the result's text" end
-  r.result = rest
+  local text, err = unescape(rest)
+  if not text then return err end
+  r.result = text
 end
 
 local MAX_LINE = 65536 -- bytes; talon's longest lines (a dealt hand) are a few hundred
