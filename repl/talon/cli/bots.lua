@@ -39,17 +39,24 @@ local function candidates(key, def)
 end
 
 -- The rule-of-thumb bot for a game, or nil if it has none. A bot file
--- that fails to load is an error naming the file.
+-- that fails to load is an error naming the file. The bot is the host's
+-- own table of the file's name and choose function, read raw: the file's
+-- table may carry metamethods, which the front ends would otherwise meet
+-- outside any budget when they read its fields or print its name.
 function bots.rule(key, def)
   for _, name in ipairs(candidates(key, def)) do
     if loader.find("games.bots." .. name) then
       local b, err = loader.module("games.bots." .. name)
-      if type(b) ~= "table" or type(b.choose) ~= "function" then
-        error({ usage = err or ("games/bots/%s.lua: a bot must return a table with"
-          .. " a 'choose' function"):format(name), game_error = true }, 0)
+      local function refuse(what)
+        error({ usage = err or ("games/bots/%s.lua: %s"):format(name, what), game_error = true }, 0)
       end
-      b.name = b.name or ("rule-of-thumb " .. name)
-      return b
+      local choose = type(b) == "table" and rawget(b, "choose")
+      if type(choose) ~= "function" then
+        refuse("a bot must return a table with a 'choose' function")
+      end
+      local own = rawget(b, "name")
+      if own ~= nil and type(own) ~= "string" then refuse("a bot's name must be a text") end
+      return { name = own or ("rule-of-thumb " .. name), choose = choose }
     end
   end
   return nil

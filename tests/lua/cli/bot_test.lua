@@ -102,3 +102,33 @@ t.test("plays every form legally and beats random", function()
     t.ok(first >= 30, ("%s players: the bot won %d of 40"):format(n, first))
   end
 end)
+
+-- docs/cli.md, Bots: a bot file returns a table with a 'choose' function
+-- and, if it names itself, a name that is a text; one that does not is
+-- refused naming the file before any match is played (a table for a name
+-- used to fail at the report, after every match, with a traceback).
+t.test("a bot file whose name is not a text is refused naming the file", function()
+  local root = run.tmpdir()
+  os.execute(("mkdir -p %s/games/bots"):format(root))
+  local function put(path, text)
+    local f = assert(io.open(root .. "/" .. path, "w"))
+    f:write(text)
+    f:close()
+  end
+  put("games/badname.lua", assert(io.open(run.root .. "/tests/fixtures/terminal/escapes.lua"))
+    :read("a"))
+  put("games/bots/badname.lua", "return { name = { 'a table' }, "
+    .. "choose = function(v) return v.legal[1] end }\n")
+  local program = require "tests.lua.repl.program"
+  local code, out, err = program.run({ "sim", "badname", "--games", "2", "--bots", "rule" }, nil,
+    ("cd %s && TALON_PATH=%s:%s NO_COLOR=1"):format(root, root, run.root))
+  t.eq(code, 1, out .. err)
+  t.ok(err:find("games/bots/badname.lua: a bot's name must be a text", 1, true), err)
+  t.ok(not err:find("traceback", 1, true), "a clean refusal: " .. err)
+  put("games/bots/badname.lua", "return { choose = function(v) return v.legal[1] end }\n")
+  code, out, err = program.run({ "sim", "badname", "--games", "2", "--bots", "rule" }, nil,
+    ("cd %s && TALON_PATH=%s:%s NO_COLOR=1"):format(root, root, run.root))
+  t.eq(code, 0, err)
+  t.ok(out:find("bots: rule-of-thumb badname", 1, true), "a bot without a name is named: " .. out)
+  run.rmdir(root)
+end)
