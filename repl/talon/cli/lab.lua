@@ -16,6 +16,7 @@ local talon = require "talon"
 local game = require "talon.game"
 local bots = require "talon.cli.bots"
 local stats = require "talon.host.stats"
+local summary = require "talon.cli.summary"
 
 local lab = {}
 
@@ -221,15 +222,12 @@ end
 
 -- {================================================== a slice of matches
 
--- Keeps in summary side 'sside' the earliest bot failure of the run, by
--- match number (slices merge the same way: talon.cli.summary.merge), so
--- the report can say why moves were played at random.
-function lab.first_failure(sside, k, first)
-  if not first then return end
-  local kept = sside.first_failure
-  if kept and kept.match <= k then return end
-  first.match = k
-  sside.first_failure = first
+-- Notes match k's first bot failure (or nil) in summary side 'sside'
+-- (talon.cli.summary.keep_failure: the run's earliest), so the report can
+-- say why moves were played at random.
+local function note_failure(sside, k, first)
+  if first then first.match = k end
+  summary.keep_failure(sside, first)
 end
 
 -- Plays the matches of shard i of n of summary 's' (talon.cli.summary:
@@ -243,10 +241,10 @@ function lab.run(s, sides, i, n, tick, stop)
   for k = i, games, n do
     local mseed = lab.match_seed(seed, k)
     local ga, fa, firsta = lab.play(sides[1], mseed)
-    lab.first_failure(s.sides[1], k, firsta)
+    note_failure(s.sides[1], k, firsta)
     if sides[2] then
       local gb, fb, firstb = lab.play(sides[2], mseed)
-      lab.first_failure(s.sides[2], k, firstb)
+      note_failure(s.sides[2], k, firstb)
       lab.fold(sides[1], s.sides[1].accs, ga, fa, xa, na)
       lab.fold(sides[2], s.sides[2].accs, gb, fb, xb, nb)
       for _, slot in ipairs(s.pairs) do

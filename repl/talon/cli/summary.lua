@@ -114,6 +114,15 @@ local function same(a, b, what)
   end
 end
 
+-- Keeps bot failure 'f' ({ match = k, ... } or nil) in summary side
+-- 'side' when it is the earliest of the run so far, by match number: a
+-- run, its slices and their merge keep the same one.
+function summary.keep_failure(side, f)
+  if f and not (side.first_failure and side.first_failure.match <= f.match) then
+    side.first_failure = f
+  end
+end
+
 -- Adds summary b into a (slices of the same run); raises a sentence when
 -- they are not slices of one run or share matches.
 function summary.merge(a, b)
@@ -136,10 +145,7 @@ function summary.merge(a, b)
   a.interrupted = a.interrupted or b.interrupted
   for k, side in ipairs(a.sides) do
     for j, acc in ipairs(side.accs) do stats.merge_acc(acc, b.sides[k].accs[j]) end
-    local f = b.sides[k].first_failure
-    if f and not (side.first_failure and side.first_failure.match < f.match) then
-      side.first_failure = f
-    end
+    summary.keep_failure(side, b.sides[k].first_failure)
   end
   for j, slot in ipairs(a.pairs or {}) do stats.merge_pair(slot.pair, b.pairs[j].pair) end
   return a
