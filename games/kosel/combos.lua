@@ -13,40 +13,53 @@ local combos = {}
 combos.RANK = { moskwa = 2, molodka = 1 }
 combos.NAME = { moskwa = "Moskwa", molodka = "Molodka" }
 
--- What each card of a deck is to the combinations, made once per deck:
--- role[c] is "schocha" (KOZ-R3), "ace", "ten" or "other", suit[c] its
--- suit.
+-- What the combinations ask of a deck, made once per deck as Hands that
+-- hold every copy the deck has: 'high', the aces, tens and Schochas
+-- (KOZ-R3: the Schocha stands for a ten); 'low', the tens and Schochas;
+-- 'suited', one per suit, its cards and the Schochas (the Schocha stands
+-- for a card of the suit). Whether four cards form a combination is then
+-- a few sub-multiset tests in C (Hand:has), with no card walked in Lua:
+-- the window is asked before every lead while the hands are full.
 local function named(deck)
   local schocha = deck:card("6S")
   local ace, ten = deck:card("AS").rank_index, deck:card("TS").rank_index
-  local role, suit = {}, {}
-  for _, c in ipairs(deck:kinds()) do
+  local full = deck:full()
+  local high, low, by_suit, suited = deck:hand(), deck:hand(), {}, {}
+  for c, n in full:each() do
     local r = c.rank_index
-    role[c] = c == schocha and "schocha" or (r == ace and "ace") or (r == ten and "ten")
-      or "other"
-    suit[c] = c.suit or "joker"
+    if c == schocha or r == ten then
+      high:add(c, n)
+      low:add(c, n)
+    elseif r == ace then
+      high:add(c, n)
+    end
+    if c ~= schocha then
+      local s = c.suit or "joker"
+      local h = by_suit[s]
+      if not h then
+        h = deck:hand()
+        by_suit[s] = h
+        suited[#suited + 1] = h
+      end
+      h:add(c, n)
+    end
   end
-  return { role = role, suit = suit }
+  for _, h in ipairs(suited) do h:add(schocha, full:count(schocha)) end
+  return { high = high, low = low, suited = suited }
 end
 
 -- The combination of a hand of four cards ("moskwa", "molodka") or nil,
--- given named(its deck). A hand is given up on at the first card that
--- leaves it neither one suit nor aces and tens only, as most hands are.
+-- given named(its deck).
 local function form(hand, k)
-  local role, suit_of = k.role, k.suit
-  local aces, suit, one_suit, high = 0, nil, true, true
-  for c in hand:each() do
-    local r = role[c]
-    if r ~= "schocha" then -- the Schocha stands for a ten or a card of the suit
-      if r == "ace" then aces = aces + 1 elseif r ~= "ten" then high = false end
-      local s = suit_of[c]
-      if suit == nil then suit = s elseif s ~= suit then one_suit = false end
-      if not (one_suit or high) then return nil end
-    end
-  end
   -- Moskwa: every card but the Schocha an ace or a ten, one ace at least
-  if high and aces >= 1 then return "moskwa" end
-  if one_suit then return "molodka" end -- four of one suit, or three and the Schocha
+  if k.high:has(hand) then
+    if not k.low:has(hand) then return "moskwa" end
+  end
+  -- Molodka: four of one suit, or three and the Schocha
+  local suited = k.suited
+  for i = 1, #suited do
+    if suited[i]:has(hand) then return "molodka" end
+  end
   return nil
 end
 

@@ -116,6 +116,48 @@ t.test("KOZ-10: Moskwa and Molodka", function()
   for _, c in ipairs(cases) do t.eq(combos.of(d:hand(c[1])), c[2], c[1]) end
 end)
 
+-- KOZ-10 over every four cards of the pack, against the rule read card by
+-- card: Moskwa when every card but the Schocha (6S, KOZ-R3) is an ace or a
+-- ten and one is an ace; else Molodka when every card but the Schocha is
+-- of one suit.
+t.test("KOZ-10: every four cards of the pack, Moskwa and Molodka as the rule reads", function()
+  local d = talon.deck(def.deck)
+  local schocha, kinds = d:card("6S"), d:kinds()
+  local function by_rule(list)
+    local aces, high, suits = 0, true, {}
+    for _, c in ipairs(list) do
+      if c ~= schocha then
+        if c.rank == "A" then aces = aces + 1 elseif c.rank ~= "T" then high = false end
+        suits[c.suit] = true
+      end
+    end
+    if high and aces >= 1 then return "moskwa" end
+    local n = 0
+    for _ in pairs(suits) do n = n + 1 end
+    return n <= 1 and "molodka" or nil
+  end
+  local counts, k = { moskwa = 0, molodka = 0 }, #kinds
+  for a = 1, k - 3 do
+    for b = a + 1, k - 2 do
+      for c = b + 1, k - 1 do
+        for e = c + 1, k do
+          local list = { kinds[a], kinds[b], kinds[c], kinds[e] }
+          local want, got = by_rule(list), combos.of(d:hand(list))
+          if got ~= want then
+            t.eq(got, want, tostring(d:hand(list)))
+          end
+          if got then counts[got] = counts[got] + 1 end
+        end
+      end
+    end
+  end
+  -- Moskwa: four of the 4 aces, 4 tens and the Schocha, C(9,4) = 126,
+  -- less the C(5,4) = 5 with no ace. Molodka: four of a suit, 3 * C(9,4)
+  -- + C(8,4) = 448 (spades without the Schocha), or three and the
+  -- Schocha, 3 * C(9,3) + C(8,3) = 308; none of them is a Moskwa.
+  t.eq(counts, { moskwa = 121, molodka = 756 }, "hands of each combination")
+end)
+
 -- KOZ-R6: the window before a lead, asked of the holders from the leader
 -- on; Moskwa beats Molodka; the first from the leader among equals.
 t.test("KOZ-R6: a declared combination takes the lead", function()
