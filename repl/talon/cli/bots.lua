@@ -166,23 +166,22 @@ function bots.suggest(b, g, seat, rng)
   return nil, ("the bot chose '%s', which is not legal"):format(g:text(a))
 end
 
--- Plays the move of bot 'b' for 'seat'. A bot that fails or answers an
--- illegal action is replaced by a random legal one for this move. Returns
--- the action, the bot's reason, and the bot's failure (or nil).
-function bots.move(b, g, seat, rng)
-  if b == bots.random then
-    local a = g:random(rng)
-    g:play(a)
-    return a
-  end
+-- The move of bot 'b' for 'seat', not yet played. A bot that fails or
+-- answers an illegal action is replaced by a random legal one for this
+-- move. Returns the action, the bot's reason, and the bot's failure (or
+-- nil).
+function bots.choose(b, g, seat, rng)
+  if b == bots.random then return g:random(rng) end
   local a, reason = bots.suggest(b, g, seat, rng)
-  if a then
-    g:play(a)
-    return a, reason
-  end
-  local r = g:random(rng)
-  g:play(r)
-  return r, nil, reason
+  if a then return a, reason end
+  return g:random(rng), nil, reason
+end
+
+-- Plays the move of bot 'b' for 'seat' (bots.choose); returns as it.
+function bots.move(b, g, seat, rng)
+  local a, reason, failure = bots.choose(b, g, seat, rng)
+  g:play(a)
+  return a, reason, failure
 end
 
 return bots

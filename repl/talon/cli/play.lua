@@ -38,6 +38,33 @@ local function say(fmt, ...) io.write(fmt:format(...), "\n") end
 
 local function shown(_, a) return ask.shown(a) end
 
+-- Writes the record as the game goes, after every action, atomically:
+-- however the session ends (quit, Ctrl-C, Ctrl-D, an error, a killed
+-- process) the record of what was played is on disk. A file that cannot
+-- be written is a failure (exit 1).
+local function keep_record(c)
+  local file = c.record
+  if not file then return end
+  local ok, err = require("talon.host.files").write(file, c.g:record())
+  if not ok then options.fail("%s", err) end
+end
+
+-- Runs the action f(...) (a play, a move taken back) and writes the
+-- record after it, with Ctrl-C held until both are done: an interrupt
+-- stops the program at once (it cannot be caught in Lua), so one that
+-- came between an action and its writing would leave a record without a
+-- move the table had shown. Returns what f returns; an error of f's is
+-- raised again as it was.
+local function acted(c, f, ...)
+  local r = table.pack(require("talon").sandbox.deferred(function(...)
+    local res = table.pack(f(...))
+    keep_record(c)
+    return table.unpack(res, 1, res.n)
+  end, ...))
+  if not r[1] then error(r[3], 0) end
+  return table.unpack(r, 2, r.n)
+end
+
 -- Prints the events 'seat' may see from index 'from'; returns the next.
 -- Moves are printed by the loop itself, so 'action' events are skipped.
 local function show_events(g, seat, from)
@@ -72,7 +99,7 @@ local function undo(c)
   for i = g.nact, 1, -1 do
     if g.act_seat[i] == c.seat then
       local mine, after = shown(g, g.act[i]), g.nact - i
-      g:undo(after + 1)
+      acted(c, g.undo, g, after + 1)
       say("undone: your %s and the %d move(s) after it.", mine, after)
       return "undone"
     end
@@ -158,7 +185,7 @@ local function command(c, line)
   if type(cmd) == "table" and type(cmd.run) == "function" then return game_command(c, cmd, rest) end
   local a = c.g:why(line) and ask.resolve(c.g, line) or line -- a bare card: its one play
   if not confirmed(c, a) then return nil end
-  local ok, v = c.g:try(a)
+  local ok, v = acted(c, c.g.try, c.g, a)
   if ok then return "played" end
   say("not allowed: %s", ask.violation_text(c.g, v))
   say("(type 'legal' for your choices, 'help' for commands)")
@@ -216,7 +243,8 @@ local function bot_turn(c, mover)
   local g = c.g
   local phase = g:phase()
   local b = mover == c.seat and c.hint_bot or c.others[mover]
-  local a, reason, failure = bots.move(b, g, mover, c.rng)
+  local a, reason, failure = bots.choose(b, g, mover, c.rng)
+  acted(c, g.play, g, a)
   local private = mover ~= c.seat and g:private(phase, mover, a)
   term.pause(0.4)
   if private then say("%s acts face down", g:name(mover))
@@ -225,17 +253,6 @@ local function bot_turn(c, mover)
     say("%s: %s%s", tbl.seat_label(g:view(c.seat), mover), shown(g, a), because)
   end
   if failure then say("  (the bot failed: %s; it played at random)", failure) end
-end
-
--- Writes the record as the game goes, after every action, atomically:
--- however the session ends (quit, Ctrl-C, Ctrl-D, an error, a killed
--- process) the record of what was played is on disk. A file that cannot
--- be written is a failure (exit 1).
-local function keep_record(c)
-  local file = c.record
-  if not file then return end
-  local ok, err = require("talon.host.files").write(file, c.g:record())
-  if not ok then options.fail("%s", err) end
 end
 
 local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch",
@@ -360,7 +377,6 @@ local function session(c)
     else
       bot_turn(c, mover)
     end
-    keep_record(c)
     seen = show_events(g, c.seat, seen)
     follow(c)
   end
@@ -387,8 +403,9 @@ function play.go(c)
   keep_record(c)
   local ok, err = pcall(session, c)
   if not ok then
-    -- an error or Ctrl-C: what was played is kept, and a Ctrl-C that came
-    -- between an action and its writing does not stop this writing too
+    -- an error that ended the game: what was played is kept (every
+    -- action was written as it was played: acted); a Ctrl-C that comes
+    -- now waits for this writing
     require("talon").sandbox.deferred(keep_record, c)
     error(err, 0)
   end

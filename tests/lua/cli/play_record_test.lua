@@ -30,3 +30,51 @@ t.test("a killed talon play leaves the record of what was played", function()
     or out:find("result:", 1, true), out)
   run.rmdir(dir)
 end)
+
+-- Ctrl-C stops the program at once (the sandbox's interrupt cannot be
+-- caught in Lua), so the record must already hold every move the table
+-- has shown: each action is written before anything is printed after it.
+-- Checked in-process on every line printed: the record on disk then has
+-- exactly the actions played so far, with the bots on every seat and with
+-- a human seat answering from the legal list (a bot move shown before its
+-- record was written once lost a move to a Ctrl-C).
+local function session_checked(auto)
+  -- luacheck: ignore 122 (io.write and io.read are replaced for the session)
+  local game = require "talon.game"
+  local loader = require "talon.host.loader"
+  local play = require "talon.cli.play"
+  local dir = run.tmpdir()
+  local file = dir .. "/r.rec"
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 3, hands = 1, game = "hokm" })
+  local c = play.context(g, def, { auto = auto, record = file, key = "hokm", seed = 3 })
+  local lines, behind = 0, nil
+  local write, read = io.write, io.read
+  io.write = function(...)
+    local f = io.open(file)
+    local acts = f and run.count(f:read("a"), "\nact ") or 0
+    if f then f:close() end
+    lines = lines + 1
+    if acts ~= g.nact and not behind then
+      behind = ("%d action(s) played, %d in the record, at %q"):format(g.nact, acts,
+        table.concat({ ... }))
+    end
+    return io.stdout -- the session's text is not the test's output
+  end
+  io.read = function() return g:text(g:legal()[1]) end
+  local ok, err = pcall(play.go, c)
+  io.write, io.read = write, read
+  run.rmdir(dir)
+  t.ok(ok, tostring(err))
+  t.ok(g:over(), "the hand was played out")
+  t.ok(lines > 20 and g.nact > 20, "lines printed and actions played")
+  t.eq(behind, nil, "the record is never behind the table")
+end
+
+t.test("talon play writes each action to the record before it shows it (bots)", function()
+  session_checked(true)
+end)
+
+t.test("talon play writes each action to the record before it shows it (a human seat)", function()
+  session_checked(false)
+end)
