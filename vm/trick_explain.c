@@ -20,23 +20,48 @@ static void say_identical(tv_text *x, tv_card w) {
   }
 }
 
+/* The plays of the trick made face down. They never win, and the sentence,
+ * which every player reads, counts them without naming their cards. */
+static int plays_down(const tv_trick *t) {
+  int n = 0;
+  for (int i = 0; i < t->nplays; i++)
+    n += t->p[i].down != 0;
+  return n;
+}
+
+/* A lead is never face down, so the winner is a face-up card: the
+ * sentence compares it with the face-up cards only, and says so when
+ * some were not. */
 static void explain_single(tv_text *x) {
   const tv_trick *t = x->t;
   tv_card w = t->p[t->best].c[0];
+  int down = plays_down(t);
+  const char *up = down ? " face up" : "";
   tx_card(x, w);
   if (w == t->rules->top) {
     tx_add(x, " wins: the top card beats every other card");
     return;
   }
+  if (down && down == t->nplays - 1) {
+    tx_add(x, " wins: the lead stands, every later play was face down (a "
+              "card played face down never wins)");
+    return;
+  }
   if (t->trump >= 0 && tv_trick_suit(t, w) == t->trump) {
-    tx_add(x, " wins: highest trump");
+    tx_add(x, " wins: highest trump%s", down ? " played face up" : "");
     tx_counts_as(x, TV_BIT(w));
   } else {
     tx_add(x, " wins: highest card of the led suit ");
     tx_suit(x, t->led);
-    tx_add(x, t->trump >= 0 ? "; no trump was played" : "; there is no trump");
+    if (t->trump >= 0)
+      tx_add(x, "; no trump was played%s", up);
+    else
+      tx_add(x, "; there is no trump");
   }
   say_identical(x, w);
+  if (down)
+    tx_add(x, "; %d card%s played face down cannot win", down,
+           down == 1 ? "" : "s");
 }
 
 /* Strength for display: the top card, then trumps, then the rest, each

@@ -395,6 +395,45 @@ static void kosel_example_trick(void **state) {
                            "(KH>QH, TH>8H, 6S>7H); no later set beat it");
 }
 
+/* KOZ-R9, KOZ-R10 (BUR-R8 with face-down play): a card played face down
+ * never wins, so a one-card trick is explained among the face-up cards,
+ * and the face-down ones are counted, never named (every player reads
+ * the sentence). Trump H, no top card. */
+static void single_card_face_down_explained(void **state) {
+  (void)state;
+  tv_deck d;
+  char buf[200];
+  make_deck(&d, KOSEL_RANKS, KOSEL_POINTS, 1);
+  tv_trick_rules r = set_rules(SIZES(1, 2, 3), TV_NO_CARD, TV_DOWN_ALLOWED);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 1);
+  play(&t, 0, "7C", false);
+  play(&t, 1, "TH", true);
+  play(&t, 2, "AC", true);
+  assert_int_equal(tv_trick_winner(&t), 0);
+  tv_trick_explain(&t, TV_STYLE_ASCII, buf, sizeof buf);
+  assert_string_equal(buf, "7C wins: the lead stands, every later play was "
+                           "face down (a card played face down never wins)");
+  tv_trick_init(&t, &d, &r, 1);
+  play(&t, 0, "7C", false);
+  play(&t, 1, "TH", false);
+  play(&t, 2, "AH", true);
+  assert_int_equal(tv_trick_winner(&t), 1);
+  tv_trick_explain(&t, TV_STYLE_ASCII, buf, sizeof buf);
+  assert_string_equal(buf, "TH wins: highest trump played face up; 1 card "
+                           "played face down cannot win");
+  tv_trick_init(&t, &d, &r, 1);
+  play(&t, 0, "7C", false);
+  play(&t, 1, "KC", false);
+  play(&t, 2, "AH", true);
+  play(&t, 3, "AC", true);
+  assert_int_equal(tv_trick_winner(&t), 1);
+  tv_trick_explain(&t, TV_STYLE_ASCII, buf, sizeof buf);
+  assert_string_equal(buf, "KC wins: highest card of the led suit C; no "
+                           "trump was played face up; 2 cards played face "
+                           "down cannot win");
+}
+
 /* BUR-01 (BUR-R8, pairing as KOZ-R8 without a top card), trump D: 9D JS
  * beats QS 7S; of C's cards KD 8D 9S only KD 8D beats it. Bura's default
  * plays non-beating sets face up, and they do not win. */
@@ -925,6 +964,7 @@ int main(void) {
       cmocka_unit_test(winner_and_identical_cards),
       cmocka_unit_test(rank_order_override),
       cmocka_unit_test(kosel_example_trick),
+      cmocka_unit_test(single_card_face_down_explained),
       cmocka_unit_test(bura_example_trick),
       cmocka_unit_test(kosel_lead_shapes),
       cmocka_unit_test(bura_lead_shapes),

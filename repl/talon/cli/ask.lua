@@ -157,6 +157,16 @@ local function action_text(c, ev)
   return ("%s %s"):format(tbl.seat_label(c.g:view(c.seat), d.seat), shown(d.action))
 end
 
+-- Is 'ev' the public half of the reader's own hidden action? Such an
+-- action is logged twice: told to its player with its cards ('before'),
+-- then to all as "acts face down"; the reader sees the first.
+local function own_hidden_echo(c, ev, before)
+  local d, p = ev.data, before and before.data
+  return ev.to == nil and type(d) == "table" and d.action == nil and d.seat == c.seat
+    and before ~= nil and before.kind == "action" and before.to == c.seat
+    and type(p) == "table" and p.seat == c.seat
+end
+
 -- `last`: the last trick finished, its plays, and why it was won (the
 -- trick event the game logged, naming its rule).
 function ask.last(c)
@@ -167,7 +177,9 @@ function ask.last(c)
       -- the plays are the actions just before it; any other event (the
       -- trump named, the previous trick) comes before the trick began
       while j >= 1 and evs[j].kind == "action" and evs[j].hand == evs[i].hand do
-        table.insert(plays, 1, action_text(c, evs[j]))
+        if not own_hidden_echo(c, evs[j], evs[j - 1]) then
+          table.insert(plays, 1, action_text(c, evs[j]))
+        end
         j = j - 1
       end
       return ("last trick: %s\n  %s"):format(#plays > 0 and table.concat(plays, ", ") or "-",

@@ -23,6 +23,19 @@ t.test("rules, explain RULE, last and score at the table", function()
   t.ok(out:find("> score\nscores now: P1+P3 0  –  P2+P4 0\n", 1, true), out)
 end)
 
+-- BUR-R8 with face_down: the reader's own face-down play is listed once,
+-- with its cards (it is logged twice: told to him, and "acts face down"
+-- to all); the others' stay hidden, and so do they in the sentence saying
+-- why the trick was won.
+t.test("last lists the reader's own face-down play once, and names no hidden card", function()
+  local code, out, err = run.talon({ "play", "bura", "--seed", "3", "--seat", "2", "--ascii",
+    "-o", "face_down=true" }, "down 6S\nlast\nquit\n")
+  t.eq(code, 0, err)
+  local last = out:match("> last\n([^\n]*\n[^\n]*)\n") or ""
+  t.ok(last:find("^last trick: P1 lead QD, P2 %(you%) down 6S, P3 acts face down\n"), last)
+  t.ok(last:find("QD wins: the lead stands, every later play was face down", 1, true), last)
+end)
+
 t.test("score shows each hand's points the same way in every game", function()
   for _, name in ipairs { "hokm", "bura", "kosel", "hosgin" } do
     local code, out, err = run.talon({ "play", name, "--seed", "2", "--auto" }, "")
