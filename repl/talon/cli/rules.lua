@@ -20,27 +20,61 @@ local function natural(keys)
   return keys
 end
 
--- The phases in the order play meets them: a quiet random hand with these
--- options is played and each phase's first turn noted; the phases it did
--- not meet follow by name. Falls back to names when the game does not
--- start (the reason shows elsewhere).
-local function phase_order(def, opts)
-  local order, seen = {}, {}
-  local ok = pcall(function()
-    local g = game.new(def, { options = opts, seed = 1, quiet = true })
-    local rng = require("talon").rng(1)
-    for _ = 1, 5000 do
-      local ph = g:phase()
-      if not ph or g.hands_done > 0 then break end
-      if not seen[ph] then seen[ph] = true; order[#order + 1] = ph end
-      g:play(g:random(rng))
-    end
-  end)
-  if not ok then order, seen = {}, {} end
-  for _, name in ipairs(options.sorted_keys(def.phases)) do
-    if not seen[name] then order[#order + 1] = name end
+-- The phases in the order play meets them: quiet random hands with these
+-- options are played (one per seed, up to HANDS), each noting the order
+-- in which its phases first come. One phase comes before another when
+-- more of the hands that meet both meet it first, and a phase's place is
+-- the number of phases it comes before less those it comes after (one
+-- hand alone may skip a phase: a passed-out auction never names trump,
+-- and an offer made after some deals only comes before the first lead).
+-- The phases no hand met follow by name. Falls back to names when the
+-- game does not start (the reason shows elsewhere).
+local HANDS = 12
+local function hand_order(def, opts, seed)
+  local order, seen, given = {}, {}, {}
+  -- 'opts' is resolved: it names the players, an option only where the
+  -- game declares one
+  for k, v in pairs(opts) do
+    if k ~= "players" or (def.options and def.options.players) then given[k] = v end
   end
-  return order
+  local g = game.new(def, { options = given, seed = seed, quiet = true })
+  local rng = require("talon").rng(seed)
+  for _ = 1, 5000 do
+    local ph = g:phase()
+    if not ph or g.hands_done > 0 then break end
+    if not seen[ph] then seen[ph] = #order + 1; order[#order + 1] = ph end
+    g:play(g:random(rng))
+  end
+  return order, seen
+end
+
+local function phase_order(def, opts)
+  local names, first, met = options.sorted_keys(def.phases), {}, {}
+  for seed = 1, HANDS do
+    local ok, order, at = pcall(hand_order, def, opts, seed)
+    if not ok then break end
+    for _, a in ipairs(order) do
+      met[a] = true
+      first[a] = first[a] or {}
+      for _, b in ipairs(order) do
+        if at[a] < at[b] then first[a][b] = (first[a][b] or 0) + 1 end
+      end
+    end
+  end
+  local place, rank = {}, {}
+  for i, a in ipairs(names) do
+    rank[a], place[a] = i, 0
+    for _, b in ipairs(names) do
+      local ab, ba = (first[a] or {})[b] or 0, (first[b] or {})[a] or 0
+      if ab > ba then place[a] = place[a] + 1 elseif ba > ab then place[a] = place[a] - 1 end
+    end
+  end
+  table.sort(names, function(a, b)
+    if (met[a] or false) ~= (met[b] or false) then return met[a] == true end
+    if place[a] ~= place[b] then return place[a] > place[b] end
+    return rank[a] < rank[b]
+  end)
+  return names
 end
 
 -- The phases used with 'opts' (a phase whose doc function says nil is not).

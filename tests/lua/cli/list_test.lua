@@ -120,6 +120,21 @@ t.test("rules lists the phases in the order of play", function()
   t.ok(out:find("\n  trump .-\n  play "), out)
 end)
 
+-- HOS-R8 to HOS-R25: the auction, trump named, the declarer's decision to
+-- play or concede, the discard, the tricks. Hosgin has one player count
+-- and no 'players' option: the sample hands must start all the same (they
+-- did not, and the phases came by name, trump last); a hand passed out
+-- meets only three of them, so several hands are asked.
+t.test("rules lists Hosgin's phases in the order of play", function()
+  local code, out = run.talon { "rules", "hosgin" }
+  t.eq(code, 0)
+  local names = {}
+  for line in (out:match("phases %(in the order of play%):\n(.-)\n%S") or ""):gmatch("[^\n]+") do
+    names[#names + 1] = line:match("^  (%a+)")
+  end
+  t.eq(names, { "auction", "trump", "decide", "discard", "play" }, out)
+end)
+
 t.test("rules --json gives the summary as data", function()
   local code, out = run.talon { "rules", "hokm", "--json" }
   t.eq(code, 0)
