@@ -45,7 +45,9 @@ return {
   ["KZM-R5"] = "No claim of 31: the cards are played out and the most card points take the pot;"
     .. " equal highest share it in whole units, the rest stays for the next deal.",
   ["KZM-R6"] = function(o)
-    return o.schocha and "The Schocha (6♠) is the highest trump and wild in leads (option)."
+    return o.schocha and ("The Schocha (6♠) is the highest trump, one of the three trumps of a"
+      .. " Bura, and wild in leads and in a Molodka (for a card of the suit, never for an ace)"
+      .. " (option).")
       or "6♠ is an ordinary card."
   end,
   ["KZM-R7"] = "The pot's winner deals next; after a share, the player on the dealer's left.",

@@ -94,6 +94,33 @@ t.test("KZM-05, KZM-R5, KZM-R7: played out, the most card points take the pot", 
   t.eq({ last.dealer, last.chips, last.pot }, { 1, { 0, 1, 0 }, 0 }, "the last chip to P2")
 end)
 
+-- KZM-R6's option: the Schocha of Kosel for points (KOZ-R3) belongs to
+-- the trump suit whatever it is, and stands in combinations for a card
+-- of a suit, not for an ace (our reading, docs/games/koselpot.md). So
+-- 6S AH KH 7C with hearts trump is a Bura (KZM-R3), and 6S AC KC 7D a
+-- Molodka of clubs (KZM-R4); without the option 6S is a plain spade.
+t.test("KZM-R6, KZM-R3, KZM-R4: the Schocha is a trump of a Bura and wild in a Molodka", function()
+  local hands = { "7S 8S 9C TC", "6S AH KH 7C", "7D 8C 9D TD" } -- trump H, seat 1 leads
+  local g = dealt(hands, "QH", 3, { schocha = true })
+  t.eq(g.state.hand_no, 2, "the Bura ended the deal at once")
+  t.eq(g.state.scores, { -5, 10, -5 }, "6S, AH and KH: three trumps take the pot of 15")
+  local plain = dealt(hands, "QH", 3)
+  t.eq(plain.state.hand_no, 1, "without the option two trumps are no Bura")
+  local molodka = { "7S 8S 9C TC", "6S AC KC 7D", "8D 8C 9S TD" }
+  local m = dealt(molodka, "QH", 3, { schocha = true })
+  t.eq({ m:phase(), m:mover() }, { "declare", 2 }, "two clubs and the Schocha")
+  m:play("molodka")
+  t.eq({ m:phase(), m:mover() }, { "play", 2 }, "the Molodka takes the lead")
+  t.eq(dealt(molodka, "QH", 3):phase(), "play", "without the option no Molodka")
+  local forced = dealt(molodka, "QH", 3, { schocha = true, lead_declared_combo = true })
+  forced:play("molodka")
+  t.ok(forced:why("lead AC KC 6S") == nil, "the declared Molodka may be led")
+  t.eq(forced:why("lead AC").rule, "KZM-R4", "and must be")
+  local aces = dealt({ "7S 8S 9C TC", "6S AC AD AH", "7D 8C 9D TD" }, "QS", 3,
+    { schocha = true })
+  t.eq(aces.state.hand_no, 1, "three aces and the Schocha are not four aces")
+end)
+
 t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
   local g = dealt({ "AD 7S 8S 9C", "6S 7H 8H 9H", "AC KC TH QC" }, "TD", 3, { schocha = true })
   no_declarations(g)
