@@ -66,8 +66,8 @@ local function deal_hand(st)
   deal.packets(st, st:next(st.dealer), size == 8 and { 3, 2, 3 } or { 3, 3 })
   local up = deal.turn_up(st)
   st:log("deal", { dealer = st.dealer, trump = up },
-    "BES-R4: %s deals %d cards each; %s is turned: %s trump; the talon holds %d",
-    st.names[st.dealer], size, up, glyph(st.deck, up.suit), #st.stock)
+    "BES-R4: %s deals %d cards each; %s is turned: %s trump, under the talon of %d",
+    st.names[st.dealer], size, up, glyph(st.deck, up.suit), #st.stock - 1)
   if up.rank == "7" then
     st.deal_melds[st.side_of[st.dealer]] = 10
     score.add_now(st, st.side_of[st.dealer], 10, "BES-R5", "a seven turned for trump")

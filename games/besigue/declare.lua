@@ -196,6 +196,14 @@ local function refuse(st, rule, because, satisfy)
   return st:violation(rule, because, satisfy)
 end
 
+-- Who declares under the options' timing (BES-R8), as a refusal says it.
+function declare.who(o)
+  if o.meld_timing == "at_lead" then
+    return "only the player about to lead declares, once, before his lead"
+  end
+  return "only the winner of a trick declares, once, before he draws"
+end
+
 -- The violation for declaration 'a' of 'seat' when it is not legal now.
 function declare.why(st, seat, a)
   local c, verb = st.chance, a.verb
@@ -203,14 +211,13 @@ function declare.why(st, seat, a)
     return refuse(st, "BES-R14", "the talon is empty: no declarations in the last tricks")
   end
   if not c or declare.decider(st) ~= seat then
-    return refuse(st, "BES-R8", "only the player about to lead declares, once, before his lead"
-      .. (st.n > 2 and " (BES-R19)" or ""))
+    return refuse(st, "BES-R8", declare.who(st.opts) .. (st.n > 2 and " (BES-R19)" or ""))
   end
   local forfeit = st.forfeit[side_of(st, seat)]
+  local forfeited = "after a wrong declaration of out your side scores nothing more this deal"
   if verb == "meld" then
     if c.melded then return refuse(st, "BES-R8", "one meld per opportunity: already declared") end
-    if forfeit then return refuse(st, "BES-R10", "after a wrong declaration of out your side"
-      .. " scores nothing more this deal") end
+    if forfeit then return refuse(st, "BES-R10", forfeited) end
     local kind, suit, need = melds.match(st.deck, a.extra, a.arg, st.trump, st.opts)
     if not kind then return refuse(st, "BES-R12", suit) end
     local ok = melds.allowed(declare.position(st, seat), kind, need)
@@ -218,6 +225,7 @@ function declare.why(st, seat, a)
       return refuse(st, ok:find("BES%-R11") and "BES-R11" or "BES-R12", ok)
     end
   elseif verb == "exchange" or verb == "show" then
+    if forfeit then return refuse(st, "BES-R10", forfeited) end
     if not sevens_open(st) then
       return refuse(st, "BES-R9", "the seven counts as your one meld (seven_counts_as_meld)")
     end

@@ -229,8 +229,14 @@ local function card_list(st, seat)
 end
 
 play.lead = {
-  doc = "lead any card of your hand or your table; before it, at your meld opportunity: one"
-    .. " meld, the trump seven, or out (BES-R6, BES-R8)",
+  doc = function(o)
+    if o.meld_timing == "at_lead" then
+      return "lead any card of your hand or your table; before it, at your meld opportunity:"
+        .. " one meld, the trump seven, or out (BES-R6, BES-R8)"
+    end
+    return "lead any card of your hand or your table (the winner of a trick declares before"
+      .. " he draws: BES-R6, BES-R8)"
+  end,
   verbs = { "meld", "exchange", "show", "out", "partner", "pass" },
   trick = free_trick,
   mover = function(st) return declare.decider(st) or st.turn end,
@@ -262,7 +268,7 @@ play.follow = {
   check = function(st, seat, a)
     local v = not_held(st, seat, a)
     if v then return v end
-    return st:violation("BES-R8", "only the player about to lead declares; play a card")
+    return st:violation("BES-R8", declare.who(st.opts) .. "; play a card")
   end,
   apply = play_card,
 }

@@ -55,18 +55,19 @@ end
 
 -- ===== the end of the match (BES-R10, BES-R17)
 
--- The side(s) other than 'side' with the highest account: the winners
--- when 'side' declared out wrongly under wrong_out = lose_match.
-local function best_other(st, side)
-  local best, list = nil, {}
-  for i = 1, #st.sides do
-    local v = st.scores[i]
-    if i ~= side then
-      if not best or v > best then best, list = v, { i }
-      elseif v == best then list[#list + 1] = i end
+-- The side other than 'side' with the highest account, the first of the
+-- tied in play order from the declarer's left ('seat''s next): the
+-- winner when 'side' declared out wrongly under wrong_out = lose_match.
+local function best_other(st, side, seat)
+  local best, first, s = nil, nil, seat
+  for _ = 1, st.n do
+    s = st:next(s)
+    local i = st.side_of[s]
+    if i ~= side and (best == nil or st.scores[i] > best) then
+      best, first = st.scores[i], i
     end
   end
-  return list
+  return first
 end
 
 function scoring.match_over(st)
@@ -80,8 +81,7 @@ function scoring.match_over(st)
   if out and out.kind == "lose" then
     -- the others' highest account wins; tied, the first of them from
     -- the declarer's left (a choice: the seed knows no wrong declaration)
-    local list = best_other(st, out.side)
-    local res = score.result(st, list[1])
+    local res = score.result(st, best_other(st, out.side, out.seat))
     res.text = ("%s declared out wrongly and loses the match (E9): %s"):format(
       st.names[out.seat], res.text)
     return res

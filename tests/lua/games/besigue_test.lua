@@ -155,6 +155,14 @@ t.test("E6: meld_timing after_trick_before_draw: the winner declares before draw
   t.eq({ g:phase(), g:mover() }, { "lead", 1 })
   t.eq(#g.state.hands[1] + #g.state.laid[1].cards, 8, "drawn")
   t.ok(not support.offers(g, "meld besigue QS JD"), "no declaration at the lead")
+  -- and the refusal says who declares under this timing (E6), as does the
+  -- lead's doc
+  local why = g:why("meld besigue QS JD")
+  t.eq(why.rule, "BES-R8")
+  t.ok(tostring(why):find("only the winner of a trick declares, once, before he draws", 1, true),
+    tostring(why))
+  t.ok(game.phase_doc(g.def, "lead", g.opts):find("the winner of a trick declares before he draws",
+    1, true), "the lead phase's doc")
 end)
 
 t.test("E7, E8: the seven as the one meld; a seven scoring when played", function()
@@ -196,6 +204,9 @@ t.test("BES-R10, E9: a wrong declaration forfeits the deal; lose_match loses it"
   t.ok(not g:over(), "play goes on")
   t.eq(g:scores(), { 900, 0 }, "this deal's melds are taken back")
   t.ok(not support.offers(g, "show 7H") and #support.declarations(g) == 1, "only out is left")
+  -- and the refusal says why: the forfeit, not the sevens' own rule
+  t.eq(g:why("show 7H").rule, "BES-R10", tostring(g:why("show 7H")))
+  t.eq(g:why("exchange").rule, "BES-R10", tostring(g:why("exchange")))
   until_(g, function() return g.state.hand_no > 1 end)
   t.eq(g:hand_points()[1][1], 0, "nothing for the deal's tricks")
   t.eq(g:scores()[1], 900)
@@ -204,6 +215,25 @@ t.test("BES-R10, E9: a wrong declaration forfeits the deal; lose_match loses it"
   t.ok(g:over(), "the match is lost")
   t.eq(g:result().winner, 2)
 end)
+
+-- E9 with three players (docs/games/besigue.md, our interpretation): a
+-- wrong declaration under lose_match hands the match to the others'
+-- highest account; tied, to the first of them from the declarer's left.
+-- P1 deals, P2 leads and declares out wrongly; P1 and P3 hold 500 each:
+-- P3 sits on P2's left (play is clockwise).
+t.test("E9: lose_match with the others tied goes to the first from the declarer's left",
+  function()
+    local hands = { "KS QS JD KH KD KC AC AD", "7S 8S 9S 7C 8C 9C 7D 8D",
+      "AS TS 9D 9H 8H JC QC JH" }
+    local g = dealt(hands, "TH", 1, { players = 3, wrong_out = "lose_match" }, { 500, 800, 500 })
+    t.eq({ g:mover(), g.state:next(2) }, { 2, 3 })
+    g:play("out")
+    t.ok(g:over(), "the match is lost")
+    t.eq(g:result().winner, 3, g:result().text)
+    g = dealt(hands, "TH", 1, { players = 3, wrong_out = "lose_match" }, { 600, 800, 500 })
+    g:play("out")
+    t.eq(g:result().winner, 1, "the highest other account, wherever it sits")
+  end)
 
 -- ===== the match end (BES-R16, BES-R17)
 
