@@ -25,9 +25,13 @@ end
 
 local FINE_DIVISOR = { ["A/3"] = 3, ["A/2"] = 2, ["A/4"] = 4 }
 
--- The lost-game fine of the money ledger (HOS-R35).
+-- The lost-game fine of the money ledger (HOS-R35): the ante's part
+-- rounded to the nearest unit (halves up), at least one unit of a
+-- non-zero ante: the seed's own table plays for 5 € and 2 € a lost game.
 function scoring.fine(opts)
-  return opts.ante // FINE_DIVISOR[opts.fine]
+  local a, d = opts.ante, FINE_DIVISOR[opts.fine]
+  if a == 0 then return 0 end
+  return math.max(1, (2 * a + d) // (2 * d))
 end
 
 local function pay_fine(st, d, why)

@@ -53,6 +53,20 @@ t.test("HOS-R35 the fine is A/2 or A/4 by option", function()
   end
 end)
 
+-- HOS-R35 with an ante the part does not divide: the fine is rounded to
+-- the nearest unit, at least one (our reading, docs/games/hosgin.md); the
+-- seed's table plays for 5 € a match and 2 € a lost game (A/3 = 1.67).
+t.test("HOS-R35 the fine is rounded to the nearest unit, at least one", function()
+  local scoring = assert(require("talon.host.loader").module("games.hosgin.scoring"))
+  for _, c in ipairs({ { 5, "A/3", 2 }, { 12, "A/3", 4 }, { 7, "A/2", 4 }, { 2, "A/4", 1 },
+      { 1, "A/3", 1 }, { 0, "A/3", 0 } }) do
+    t.eq(scoring.fine({ ante = c[1], fine = c[2] }), c[3], c[1] .. " " .. c[2])
+  end
+  local g = sup.new({}, { money = true, ante = 5 })
+  sup.run(g, { "bid 600", "pass", "pass", "trump H", "concede" })
+  t.eq(g.state.chips[1], -5 - 2, "ante 5, fine 2")
+end)
+
 -- ===== played deals (HOS-R28 … HOS-R30, HOS-R6, HOS-R16)
 
 -- P1 holds the double ace series and the trump ace leads every trick he
