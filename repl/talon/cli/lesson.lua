@@ -248,7 +248,10 @@ local function branch(L, words)
   local file = words ~= "" and words or branch_name(L)
   local live = lesson.game_at(L.r, L.def, L.file, L.k)
   local play = require "talon.cli.play"
-  local ok, c = pcall(play.context, live, L.def, { seat = L.seat, record = file,
+  -- the seat the reader looks from, as the player sitting there (--seat
+  -- names a player: Hokm moves players to other seats)
+  local player = tonumber(tostring(live:name(L.seat)):match("^P(%d+)$")) or L.seat
+  local ok, c = pcall(play.context, live, L.def, { seat = player, record = file,
     key = L.r.game or L.r.file, seed = L.r.seed, explain = true })
   if not ok then return say("%s", type(c) == "table" and c.usage or tostring(c)) end
   c.seen = #live:events() + 1 -- only what happens from here on

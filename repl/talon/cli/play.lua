@@ -332,8 +332,13 @@ local function setup(args)
     if p.flags.position then
       start_position(params, p.flags.position)
       local ok, made = pcall(game.new, def, params)
-      -- a position the game cannot start from is the file's fault: say so
-      if not ok then options.fail("--position %s: %s", p.flags.position, tostring(made)) end
+      -- a position the game cannot start from is the file's fault: say so,
+      -- in the one line naming the field (the trace is for errors in game code)
+      if not ok then
+        local msg = tostring(made)
+        if msg:find("^position: ") then msg = msg:match("^[^\n]*") end
+        options.fail("--position %s: %s", p.flags.position, msg)
+      end
       g = made
     else
       g = game.new(def, params)
@@ -417,8 +422,11 @@ function play.go(c)
   if c.record then
     keep_record(c)
     local again = program()
+    -- --seat names the player (PK), wherever the game has seated him since
+    local k = tonumber(tostring(c.name):match("^P(%d+)$")) or c.seat
     say("record written to %s (replay it with: %s replay %s%s)", c.record, again, c.record,
-      g:over() and "" or (", or go on with: %s play --resume %s"):format(again, c.record))
+      g:over() and "" or (", or go on with: %s play --resume %s%s"):format(again, c.record,
+        k ~= 1 and (" --seat %d"):format(k) or ""))
   end
   return 0
 end

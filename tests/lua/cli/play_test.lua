@@ -171,3 +171,38 @@ t.test("help names the current phase and its words", function()
   t.ok(out:find("now, phase play: lead 1-4 cards of a suit", 1, true), out)
   t.ok(out:find("; type down, beat\n", 1, true), out)
 end)
+
+-- docs/cli.md: a position the game cannot start from is refused in one
+-- line naming the field at fault (exit 1); the host's trace is not the
+-- reader's business (it printed one).
+t.test("--position with a field the game cannot take is refused in one line", function()
+  local f = assert(io.open(run.root .. "/tests/fixtures/positions/hokm_last_tricks.lua"))
+  local text = f:read("a"):gsub('phase = "play"', 'phase = "bidding"')
+  f:close()
+  local dir = run.tmpdir()
+  local out_file = assert(io.open(dir .. "/bad.lua", "w"))
+  out_file:write(text)
+  out_file:close()
+  local code, out, err = run.talon({ "play", "hokm", "--position", "bad.lua" }, "", dir)
+  run.rmdir(dir)
+  t.eq(code, 1, out .. err)
+  t.eq(err, "talon play: --position bad.lua: position: phase: no phase bidding in Hokm\n")
+end)
+
+-- docs/cli.md: after a game the program says how to resume it, and --seat
+-- says which player is yours: the hint keeps the seat (it dropped it, and
+-- the resumed game seated the user as P1).
+t.test("the resume hint keeps --seat, and resuming by it seats the same player", function()
+  local dir = run.tmpdir()
+  local code, out, err = run.talon({ "play", "hokm", "--seed", "3", "--seat", "2", "--record",
+    "g.rec" }, "trump S\nquit\n", dir)
+  t.eq(code, 0, err)
+  local hint = out:match("go on with: %S+ (play %-%-resume g%.rec[^)]*)%)")
+  t.eq(hint, "play --resume g.rec --seat 2", out)
+  local args = {}
+  for w in hint:gmatch("%S+") do args[#args + 1] = w end
+  local code2, out2, err2 = run.talon(args, "quit\n", dir)
+  run.rmdir(dir)
+  t.eq(code2, 0, err2)
+  t.ok(out2:find("you are P2, at seat 2", 1, true), out2)
+end)
