@@ -61,7 +61,10 @@ end
 -- The params of game.new from the REPL's options: seed, players, options
 -- (a table of the game's options), position (g:position()).
 local function params_of(def, name, o)
-  local opts = {}
+  -- a position's own options hold unless o changes them (as talon play
+  -- --position: a position of a three-player Hokm is for three)
+  local opts, from = {}, type(o.position) == "table" and o.position.options
+  for k, v in pairs(type(from) == "table" and from or {}) do opts[k] = v end
   for k, v in pairs(o.options or {}) do opts[k] = v end
   if o.players then
     if def.options and def.options.players then opts.players = o.players

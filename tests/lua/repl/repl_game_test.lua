@@ -30,6 +30,19 @@ t.test("play by text, the bots answer; undo takes it back", function()
   t.ok(out:find("\n1\n$"), "back before J♠: " .. out)
 end)
 
+-- docs/program.md: talon.play(NAME, {position = p}) starts from a position
+-- of t:position(), with the position's own options (three players here)
+-- unless the call changes them, as talon play --position does.
+t.test("talon.play starts from a position with its options", function()
+  local code, out, err = repl { 't = talon.play("hokm", {seed = 1, players = 3})',
+    't:play("trump S")', "p = t:position()", 't2 = talon.play("hokm", {position = p})',
+    "t2.game:seats()", "tostring(t2.game:hand(1)) == tostring(t.game:hand(1))" }
+  t.eq(code, 0, err)
+  t.eq(err, "")
+  t.ok(out:find("the game starts from a position", 1, true), out)
+  t.ok(out:find("\n3\ntrue\n$"), "three seats, the same hand: " .. out)
+end)
+
 t.test("fork is a copy that goes its own way", function()
   local code, out, err = repl { 't = talon.play("hokm", {seed = 1, players = 3})',
     "u = t:fork()", 'u:play("trump H")', "t.game.nact", "u.game.nact > 0",
