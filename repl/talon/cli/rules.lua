@@ -204,6 +204,20 @@ local function alternatives(o, current)
     end
   elseif type(o.default) == "boolean" then
     out[1] = not current
+  elseif math.type(o.default) == "integer" and math.type(current) == "integer" then
+    -- a number: its neighbours, its bounds and its default, as allowed
+    local seen = { [current] = true }
+    local function add(v)
+      if v and not seen[v] and not (o.min and v < o.min) and not (o.max and v > o.max) then
+        seen[v] = true
+        out[#out + 1] = v
+      end
+    end
+    add(current < math.maxinteger and current + 1 or nil)
+    add(current > math.mininteger and current - 1 or nil)
+    add(o.min)
+    add(o.max)
+    add(o.default)
   end
   return out
 end

@@ -79,6 +79,10 @@ t.test("explain knows the options, and their docs cite only the game's rules", f
   t.eq(code, 0)
   t.ok(out:find("option play_all_tricks = false (default false): 2 or 4 players", 1, true), out)
   t.ok(out:find("with play_all_tricks=true, HOK-R10 reads: All 13 tricks", 1, true), out)
+  -- a number option too (HOK-R5 reads the target): tried at another value
+  local ncode, nout = run.talon { "explain", "hokm", "target", "-o", "target=3" }
+  t.eq(ncode, 0)
+  t.ok(nout:find("with target=4, HOK-R5 reads: The first side to reach 4 points", 1, true), nout)
   for _, name in ipairs { "hokm", "bura", "kosel", "koselpot", "hosgin" } do
     local _, text = run.talon { "rules", name, "--players", name == "hokm" and "3" or "2" }
     for id in text:gmatch("%(([A-Z]%d%d?)[,)]") do t.fail(name .. " cites " .. id) end
