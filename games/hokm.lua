@@ -87,9 +87,21 @@ local function draw_pile(st)
   return pile, st.given.drawer or 1
 end
 
+-- An explicit deal's Hakem: 'hakem', else the player on the left of its
+-- 'dealer' (who sits on the Hakem's right, HOK-R8), else seat 1; both
+-- given must agree.
+local function given_hakem(st, g)
+  local from_dealer = g.dealer and st:next(g.dealer)
+  if g.hakem and from_dealer and g.hakem ~= from_dealer then
+    error(("explicit deal: dealer %d is not on the right of Hakem %d (HOK-R8): give one of them")
+      :format(g.dealer, g.hakem), 0)
+  end
+  return g.hakem or from_dealer or 1
+end
+
 local function setup(st)
   if st.given and not st.given.draw then
-    st.hakem = st.given.hakem or 1
+    st.hakem = given_hakem(st, st.given)
     st:log("hakem", { hakem = st.hakem }, "%s is Hakem (explicit deal)", st.names[st.hakem])
   else
     local pile, drawer = draw_pile(st)

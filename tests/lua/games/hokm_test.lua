@@ -422,6 +422,24 @@ t.test("an explicit deal is kept in the record and replays", function()
   t.eq(record.replay(text):result().text, g:result().text, "same result")
 end)
 
+-- HOK-R8: the dealer sits on the Hakem's right. An explicit deal naming
+-- only its dealer names the Hakem by it (it was ignored: P1 was Hakem);
+-- a dealer and a Hakem that disagree are refused, naming both.
+t.test("HOK-R8: an explicit deal's dealer names the Hakem on his left", function()
+  local hands = { "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C" }
+  local g = game.new(def, { seed = 1, hands = 1, deal = { dealer = 2, hands = hands } })
+  t.eq({ g.state.hakem, g.state.dealer, g:mover() }, { 3, 2, 3 })
+  local agree = game.new(def, { seed = 1, hands = 1,
+    deal = { dealer = 2, hakem = 3, hands = hands } })
+  t.eq(agree.state.hakem, 3)
+  local ok, err = pcall(game.new, def, { seed = 1,
+    deal = { dealer = 2, hakem = 1, hands = hands } })
+  t.ok(not ok and tostring(err):find("dealer 2 is not on the right of Hakem 1", 1, true),
+    tostring(err))
+end)
+
 -- HOK-R6, HOK-R7 from a given ace-draw pile (an explicit deal's `draw`
 -- and `drawer`): P1 deals face up to P2, P3, P4; P4 gets A♥ and is Hakem;
 -- from P4's right, skipping him, P1, P2, P3: P3 gets A♦ and is his
