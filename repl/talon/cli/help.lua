@@ -11,7 +11,8 @@ Talon REPL: Lua 5.4 with the card library loaded as 'talon'.
   t = talon.play("hokm", {seed = 1, players = 3})   a game against bots
   t                                        the table; t:play("QS") plays
   d = talon.deck{ranks = "A K Q J T 9 8 7"}          a 32-card deck
-  h = d:hand("AS KS QH"); h:add("7C"); h:has("KS"); #h; h:points()
+  h = d:hand("AS KS QH"); h:add("7C")              a hand (a multiset)
+  h:has("KS"), #h, h:points()                      asked at once
   r = talon.rng(42); p = d:pile():shuffle(r)         a shuffled deck
   hosgin = require("games.hosgin")                   a game's own tools:
   print(hosgin.tools.melds("QS KS JD", "H"))         (docs/games/hosgin.md)
