@@ -10,4 +10,9 @@ return variant.of(require "games.hokm", {
   name = "Hokm (Jass trumps)",
   summary = "the jack of trumps ranks highest and the nine next: J 9 A K Q T 8 … 2 in trumps",
   trick_rules = { play = { trumps = { S = "JS 9S", H = "JH 9H", D = "JD 9D", C = "JC 9C" } } },
+  rules = { ["HOK-R1"] = function(o)
+    return ("%s cards, A high to 2 low in every suit but trumps, which run J 9 A K Q T 8 … 2"
+      .. " (this house rule); no card points; dealing and play go counter-clockwise (to the"
+      .. " right)."):format(o.players == 3 and "51" or "52")
+  end },
 })

@@ -8,4 +8,6 @@ return variant.of(require "games.hokm", {
   name = "Hokm (must trump)",
   summary = "a player who cannot follow suit must play a trump if he holds one",
   trick_rules = { play = { void = "trump" } },
+  rules = { ["HOK-R3"] = "Follow the suit led if you can; otherwise play a trump if you hold one"
+    .. " (this house rule), else any card." },
 })

@@ -7,7 +7,8 @@ local variant = require "talon.variant"
 local hokm = require "games.hokm"
 
 -- After the deal: one of the Hakem's five cards, drawn at random, is held
--- back (the Hakem has seen four).
+-- back (the Hakem has seen four). A Hand does not keep the order cards
+-- were dealt in, so "his fifth" is one of the five, at random.
 local function deal(orig, st)
   local first = orig(st)
   local hand = st.hands[st.hakem]
@@ -27,7 +28,8 @@ end
 
 return variant.of(hokm, {
   name = "Hokm (trump after four)",
-  summary = "the Hakem names trump after seeing four cards; his fifth joins his hand after",
+  summary = "the Hakem names trump after seeing four of his first five cards; the fifth, one"
+    .. " of them at random, joins his hand after",
   zones = function(st, add)
     if st.held_back then add("held back", st.held_back) end
   end,
@@ -39,8 +41,18 @@ return variant.of(hokm, {
   rules = (function()
     local r = {}
     for k, v in pairs(hokm.rules) do r[k] = v end
-    r["HOK-R2"] = "The Hakem names trump after seeing only his first 4 cards (his fifth is"
-      .. " held back face down until then), and leads."
+    r["HOK-R2"] = "The Hakem names trump after seeing only 4 of his first 5 cards (one, at"
+      .. " random, is held back face down until then), and leads."
+    local function with(n, text)
+      return function(o) if o.players == n then return text end end
+    end
+    r["HOK-R9"] = with(4, "Deal 5, 4 and 4 cards to each (13), counter-clockwise from the"
+      .. " Hakem; trump is named after 4 of the Hakem's first 5, before the others get cards.")
+    r["HOK-R13"] = with(3, "Deal 5, 4, 4 and 4 cards to each, counter-clockwise from the"
+      .. " Hakem; dealing pauses after the Hakem's 5, of which he has seen 4, until trump is"
+      .. " named.")
+    r["HOK-R17"] = with(2, "The Hakem gets 5 cards, sees 4 of them and names trump, the dealer"
+      .. " 5; the Hakem discards 3 and the dealer 2, face down.")
     return r
   end)(),
 })

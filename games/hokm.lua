@@ -151,7 +151,7 @@ local function trump_event(st, seat)
 end
 
 local trump_phase = {
-  doc = "the Hakem names trump after seeing his first 5 cards (HOK-R2)",
+  doc = "the Hakem names trump before the rest of the deal (HOK-R2)",
   verbs = { "trump" },
   mover = function(st) return st.hakem end,
   legal = function() return trump_actions end,

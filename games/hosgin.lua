@@ -125,7 +125,9 @@ tools.commands = {
       local list = { suit or v.trump }
       if not list[1] then list = { "S", "H", "D", "C" } end
       local out = {}
-      for i, s in ipairs(list) do out[i] = tostring(melds.report(v.hand, s)) end
+      -- scored as the game scores them (multi_series: a triple series)
+      local ms = v.options and v.options.multi_series
+      for i, s in ipairs(list) do out[i] = tostring(melds.report(v.hand, s, ms)) end
       return table.concat(out, "\n")
     end,
   },

@@ -349,6 +349,35 @@ local function compile_defaults(def)
   return { make = make, values = values }
 end
 
+-- Why value 'v' (of the option's type) is not allowed for option 'name'
+-- declared as 'o' (its min, max or values), or nil when it is.
+function game.option_refusal(name, o, v)
+  if o.min and v < o.min then
+    return ("option '%s' must be at least %s, not %s"):format(name, tostring(o.min), tostring(v))
+  end
+  if o.max and v > o.max then
+    return ("option '%s' must be at most %s, not %s"):format(name, tostring(o.max), tostring(v))
+  end
+  if o.values then
+    local list = {}
+    for i, a in ipairs(o.values) do
+      if a == v then return nil end
+      list[i] = tostring(a)
+    end
+    return ("option '%s' cannot be %s; allowed: %s"):format(name, tostring(v),
+      table.concat(list, ", "))
+  end
+  return nil
+end
+
+-- Is the game played by 'n' players (one of def.players)?
+function game.plays_with(def, n)
+  for _, k in ipairs(def.players) do
+    if k == n then return true end
+  end
+  return false
+end
+
 -- Resolves options: every default, overridden by 'given'. Unknown names and
 -- values outside `values` are errors naming the option. The second result
 -- is true when nothing was given (nil or an empty table): every option is
@@ -377,30 +406,12 @@ function game.options(def, given)
       error(("option '%s' must be a %s, got %s"):format(name, type(o.default),
         type(v) == "string" and ("%q"):format(v) or tostring(v)), 0)
     end
-    if o.min and v < o.min then
-      error(("option '%s' must be at least %s, not %s"):format(name, tostring(o.min),
-        tostring(v)), 0)
-    end
-    if o.max and v > o.max then
-      error(("option '%s' must be at most %s, not %s"):format(name, tostring(o.max),
-        tostring(v)), 0)
-    end
-    if o.values then
-      local found = false
-      for _, allowed in ipairs(o.values) do found = found or allowed == v end
-      if not found then
-        local list = {}
-        for i, a in ipairs(o.values) do list[i] = tostring(a) end
-        error(("option '%s' cannot be %s; allowed: %s"):format(name, tostring(v),
-          table.concat(list, ", ")), 0)
-      end
-    end
+    local refused = game.option_refusal(name, o, v)
+    if refused then error(refused, 0) end
     opts[name] = v
   end
   if opts.players == nil then opts.players = def.players[1] end
-  local allowed = false
-  for _, n in ipairs(def.players) do allowed = allowed or n == opts.players end
-  if not allowed then
+  if not game.plays_with(def, opts.players) then
     error(("%s is not played by %s players"):format(def.name, tostring(opts.players)), 0)
   end
   return opts, defaults

@@ -28,6 +28,12 @@ local function set_defaults(def, changes)
       error(("variant: option '%s' must be a %s, got %s"):format(name, type(o.default),
         type(v) == "string" and ("%q"):format(v) or tostring(v)), 3)
     end
+    local refused = game.option_refusal(name, o, v)
+    if refused then error("variant: " .. refused, 3) end
+    if name == "players" and not game.plays_with(def, v) then
+      error(("variant: option 'players': %s is not played by %s players"):format(def.name,
+        tostring(v)), 3)
+    end
     o.default = v
   end
   return opts
@@ -78,6 +84,19 @@ local function default_deck(def)
   return ok and deck or nil
 end
 
+-- A phase's doc with the house rule after it, as the doc reads with the
+-- options ('doc' a sentence or a function of them; one that says nil, a
+-- phase not used with them, stays nil): what the table says of the phase
+-- and of a legal card then names the rule that changed it.
+local function doc_with(doc, summary)
+  return function(o)
+    local d = doc
+    if type(d) == "function" then d = d(o) end
+    if type(d) ~= "string" then return d end
+    return d .. "; house rule: " .. summary
+  end
+end
+
 -- Trick rules added as data, by phase name: { play = { unbroken = "trump",
 -- break_on_play = false } } remakes the phase from its own declared rules
 -- and these (tricks.with_rules), so fast playouts obey them; refusals
@@ -94,6 +113,7 @@ local function add_trick_rules(def, changes)
     end
     local ok, made = pcall(tricks.with_rules, ph, extra, id, default_deck(def))
     if not ok then error(("variant: trick_rules.%s: %s"):format(pname, made), 0) end
+    made.doc = doc_with(ph.doc, changes.summary)
     def.phases[pname] = made
   end
   local rules = copy(def.rules or {})

@@ -134,7 +134,14 @@ end
 -- `explain RULE...`: the rules or options named, as `talon explain` says.
 function ask.explain(c, words)
   local want = {}
-  for w in words:gmatch("%S+") do want[#want + 1] = w end
+  -- a rule id may hold blanks (a variant's rule is its name: "Hokm (must
+  -- trump)"), so the words as one id come first
+  local whole, rules_of = words:match("^%s*(.-)%s*$"), c.def.rules
+  if whole:find("%s") and type(rules_of) == "table" and rules_of[whole] ~= nil then
+    want[1] = whole
+  else
+    for w in words:gmatch("%S+") do want[#want + 1] = w end
+  end
   local ok, lines = pcall(rules.explain_lines, c.def, c.g.opts, want)
   if not ok then return type(lines) == "table" and lines.usage or tostring(lines) end
   return #lines > 0 and table.concat(lines, "\n") or "no rule applies."

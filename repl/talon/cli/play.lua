@@ -249,7 +249,10 @@ local function bot_turn(c, mover)
   term.pause(0.4)
   if private then say("%s acts face down", g:name(mover))
   else
-    local because = c.explain and reason and term.dim(" — " .. reason) or ""
+    -- a variant's bots are its base game's rules of thumb (as hint says)
+    local whose = c.def.base and b ~= bots.random
+      and (" (a rule of thumb for %s)"):format(c.def.base.name) or ""
+    local because = c.explain and reason and term.dim(" — " .. reason .. whose) or ""
     say("%s: %s%s", tbl.seat_label(g:view(c.seat), mover), shown(g, a), because)
   end
   if failure then say("  (the bot failed: %s; it played at random)", failure) end

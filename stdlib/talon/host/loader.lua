@@ -76,6 +76,32 @@ local function make_require(depth, cache)
   end
 end
 
+-- The lines of Lua source 'text' with their comments left out (a key named
+-- in a comment, a header saying what the base sets, is not where it is
+-- set); a "--" inside a string cuts its line short, which only hides a key
+-- set after it on that line.
+local function code_lines(text)
+  local out, close = {}, nil
+  for line in string.gmatch(text, "[^\n]*") do
+    local code, rest = {}, line
+    while rest ~= "" do
+      if close then
+        local _, e = string.find(rest, close, 1, true)
+        rest = e and string.sub(rest, e + 1) or ""
+        if e then close = nil end
+      else
+        local c = string.find(rest, "--", 1, true)
+        local s, e, eq = string.find(rest, "^%-%-%[(=*)%[", c or 1)
+        code[#code + 1] = string.sub(rest, 1, (c or #rest + 1) - 1)
+        rest = s and string.sub(rest, e + 1) or ""
+        if s then close = "]" .. eq .. "]" end
+      end
+    end
+    out[#out + 1] = table.concat(code)
+  end
+  return out
+end
+
 -- The line of file 'path' where the key a library error names ("option
 -- 'target'", "wrap 'nohook'") is set, or nil: the place to look at when
 -- the stack cannot tell (a tail call). Read only on an error; a file of
@@ -88,13 +114,11 @@ function key_line(path, msg)
   if not f then return nil end
   local text = f:read(1024 * 1024) or ""
   f:close()
-  local n = 1
-  for line in string.gmatch(text, "[^\n]*") do
+  for n, line in ipairs(code_lines(text)) do
     if string.find(line, "%f[%w_]" .. key .. "%s*=")
         or string.find(line, "%[[\"']" .. key .. "[\"']%]") then
       return n
     end
-    n = n + 1
   end
   return nil
 end

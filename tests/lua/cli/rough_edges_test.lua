@@ -52,6 +52,25 @@ t.test("a variant's mistake names the variant's line; strings are quoted", funct
   run.rmdir(dir)
 end)
 
+-- docs/variants.md: a variant's option defaults are checked as -o values
+-- are (a value outside 'values' or the player counts was played, or
+-- refused later without the file), and the line named is the one that
+-- sets the key, not a comment that mentions it.
+t.test("a variant's default outside the option's values is refused at its line", function()
+  local dir = run.tmpdir()
+  write(dir .. "/two.lua", "-- The base says removed_two = 2C; this one another.\n"
+    .. VARIANT:gsub("target = %%s", "removed_two = %%s"):format('"3C"'))
+  local code, _, err = run.talon({ "rules", "./two.lua" }, nil, dir)
+  t.eq(code, 1)
+  t.ok(err:find("./two.lua:5: variant: option 'removed_two' cannot be 3C; allowed: 2C", 1, true),
+    err)
+  write(dir .. "/five.lua", VARIANT:gsub("target = %%s", "players = %%s"):format("5"))
+  code, _, err = run.talon({ "rules", "./five.lua" }, nil, dir)
+  t.eq(code, 1)
+  t.ok(err:find("./five.lua:4: variant: option 'players' cannot be 5", 1, true), err)
+  run.rmdir(dir)
+end)
+
 t.test("a TALON_PATH folder holding only games/ is searched for games", function()
   local dir = run.tmpdir()
   assert(os.execute("mkdir -p " .. quote(dir .. "/games")))

@@ -36,6 +36,24 @@ t.test("last lists the reader's own face-down play once, and names no hidden car
   t.ok(last:find("QD wins: the lead stands, every later play was face down", 1, true), last)
 end)
 
+-- A variant's rule is named by the variant ("Hokm (no trump lead)"), blanks
+-- and all, as its refusals cite it: explain takes it as typed. And under
+-- a variant the bots' reasons say they are the base game's rules of
+-- thumb, as hint does (they misread a changed trick order).
+t.test("under a variant: explain takes its rule's name; the bots' reasons say whose they are",
+  function()
+    local code, out, err = run.talon({ "play", "games/hokm-no-trump-lead.lua", "--seed", "3" },
+      "explain Hokm (no trump lead)\nquit\n")
+    t.eq(code, 0, err)
+    t.ok(out:find("> explain Hokm (no trump lead)\nHokm (no trump lead)  the trump may not be led",
+      1, true), out)
+    code, out, err = run.talon({ "play", "games/hokm-ten-high.lua", "--seed", "3", "--explain",
+      "--auto", "-o", "target=1" }, "")
+    t.eq(code, 0, err)
+    t.ok(out:find("P2: K♣ — lead high from the longest plain suit (a rule of thumb for Hokm)\n",
+      1, true), out)
+  end)
+
 t.test("score shows each hand's points the same way in every game", function()
   for _, name in ipairs { "hokm", "bura", "kosel", "hosgin" } do
     local code, out, err = run.talon({ "play", name, "--seed", "2", "--auto" }, "")

@@ -59,6 +59,15 @@ end)
 t.test("HOS-R21 scaled series through the option", function()
   t.eq(tools.melds("ASx3 AHx3 ADx3 ACx3", "S").total, 1000, "default: triple as double")
   t.eq(tools.melds("ASx3 AHx3 ADx3 ACx3", "S", "scaled").total, 1500, "scaled triple")
+  -- the table's 'melds' command scores as the game does: with the option
+  -- (the hosgin-scaled variant) a triple ace series is 1500 there too
+  local run = sup.def.tools.commands.melds.run
+  local deck = sup.new({}).state.deck
+  local hand = deck:hand("ASx3 AHx3 ADx3 ACx3")
+  t.ok(run({ hand = hand, trump = "S", options = { multi_series = "scaled" } }, "")
+    :find("total%s+1500\n?$"), "scaled at the table")
+  t.ok(run({ hand = hand, trump = "S", options = { multi_series = "double" } }, "")
+    :find("total%s+1000\n?$"), "double at the table")
 end)
 
 t.test("HOS-R23 HOSGIN: four J♦ and four Q♠ flagged, no meld points for them", function()

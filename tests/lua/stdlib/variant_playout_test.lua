@@ -142,3 +142,30 @@ t.test("Jass trumps: J and 9 of trumps above the ace, other suits as before", fu
   t.eq(winner("AH", "JH"), 1, "J♥ is below A♥ outside trumps")
   t.eq(winner("AH", "9S"), 2, "a trump beats the ace led")
 end)
+
+-- What a user reads under a house rule says the house rule: the phase a
+-- trick-rule variant remakes carries its summary after the base's doc (the
+-- legal card's explanation quotes that doc), and the shipped variants
+-- rewrite the base's rule texts their rule changes (HOK-R3 under must
+-- trump, HOK-R1 under Jass trumps and ten high, the deal's HOK-R2/R9/R13/
+-- R17 under trump after four); none of them still reads as the base.
+t.test("a variant's phase doc and rule texts say its house rule", function()
+  local base = assert(loader.load("hokm"))
+  local must = assert(loader.load("hokm-must-trump"))
+  local doc = game.phase_doc(must, "play", game.options(must))
+  t.ok(doc:find("; house rule: a player who cannot follow suit must play a trump", 1, true), doc)
+  local function changed(name, ids, players)
+    local def = assert(loader.load(name))
+    local opts = game.options(def, { players = players })
+    for _, id in ipairs(ids) do
+      local text = game.rule_text(def, id, opts)
+      t.ok(text and text ~= game.rule_text(base, id, opts), name .. " " .. id)
+    end
+  end
+  changed("hokm-must-trump", { "HOK-R3" }, 4)
+  changed("hokm-jass-trumps", { "HOK-R1" }, 4)
+  changed("hokm-ten-high", { "HOK-R1" }, 3)
+  changed("hokm-trump-after-four", { "HOK-R2", "HOK-R9" }, 4)
+  changed("hokm-trump-after-four", { "HOK-R13" }, 3)
+  changed("hokm-trump-after-four", { "HOK-R17" }, 2)
+end)
