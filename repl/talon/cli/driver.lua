@@ -35,6 +35,12 @@ function driver.flags(p)
     f.i, f.n = i, n
   end
   f.json = p.flags.json == true or sh ~= nil or f.worker
+  if f.worker then
+    -- the parent's pipe (talon.cli.jobs): descriptor 3, which no game
+    -- code writes to; the worker's standard output is the parent's stderr
+    f.channel = io.open("/dev/fd/3", "w")
+    if not f.channel then options.usage_error("--progress-lines is for the workers of --jobs") end
+  end
   f.planned = summary.planned(f.games, f.i, f.n)
   if f.jobs > f.planned then f.jobs = math.max(1, f.planned) end
   return f
@@ -56,8 +62,8 @@ local function ticker(f)
   if f.worker then
     return function(done)
       if done % step == 0 or done == f.planned then
-        io.stdout:write("progress ", done, "\n")
-        io.stdout:flush()
+        f.channel:write("progress ", done, "\n")
+        f.channel:flush()
       end
     end
   end
@@ -97,16 +103,14 @@ local function body(cmd, args, run, sides, f, out)
     -- a Ctrl-C after the last match is no interruption
     s.interrupted = s.interrupted or (interrupted and s.matches < s.planned)
   else
-    if f.worker then
-      io.stdout:write("pid ", tostring(jobs.pid()), "\n")
-      io.stdout:flush()
-    end
     s = summary.new(run, sides, f.i, f.n)
     lab.run(s, sides, f.i, f.n, tick, talon.sandbox.interrupted)
   end
   if tick and not f.worker then io.stderr:write("\n") end
   if f.json then
-    io.write(json.encode(summary.data(s, out.extra(s))), "\n")
+    local to = f.worker and f.channel or io.stdout
+    to:write(json.encode(summary.data(s, out.extra(s))), "\n")
+    to:flush()
   else
     print(out.text(s))
   end

@@ -2,9 +2,13 @@
 --
 -- Plain Lua cannot fork, so each worker is the talon program itself
 -- (talon.program), started through io.popen with the parent's words and
--- `--shard j/N --json --progress-lines`: it plays its slice, prints "pid
--- P", then "progress K" as it goes, and last its summary as one line of
--- JSON (talon.cli.summary). The parent reads the workers in turn (a
+-- `--shard j/N --json --progress-lines`. The shell that starts it says
+-- "pid P" (its own, which the worker takes over by exec); the worker then
+-- writes "progress K" as it goes, and last its summary as one line of
+-- JSON (talon.cli.summary), on file descriptor 3, the pipe, while its
+-- standard output goes to the parent's standard error: what a game prints
+-- cannot pass for a line of the worker's (a forged "pid" had the parent
+-- signal a process of the game's choosing). The parent reads the workers in turn (a
 -- blocking read of one waits for its next line; a slice is a 1/N share of
 -- the matches, so they keep pace), shows their progress added up, and
 -- merges the summaries: matches are seeded by their index alone, so the
@@ -55,12 +59,13 @@ end
 local function command(cmd, words, a, b)
   local _, limit = talon.sandbox.memory()
   if not talon.program then error("--jobs needs the talon program (talon.program)", 0) end
-  local parts = { "exec env", "TALON_PATH=" .. quote(talon.root or "."), quote(talon.program),
+  local parts = { "echo pid $$; exec env", "TALON_PATH=" .. quote(talon.root or "."),
+                  quote(talon.program),
                   "--mem-limit", tostring(limit // (1024 * 1024)),
                   "--budget", tostring(guard.budget()),
                   "--total-budget", tostring(guard.total_ms), cmd }
   for _, w in ipairs(words) do parts[#parts + 1] = quote(w) end
-  parts[#parts + 1] = ("--shard %d/%d --json --progress-lines"):format(a, b)
+  parts[#parts + 1] = ("--shard %d/%d --json --progress-lines 3>&1 1>&2"):format(a, b)
   return table.concat(parts, " ")
 end
 
@@ -86,9 +91,14 @@ local function read_line(w)
     end
     return false
   end
-  local pid, done = line:match("^pid (%d+)$"), line:match("^progress (%d+)$")
-  if pid then w.pid = tonumber(pid)
-  elseif done then w.done = tonumber(done)
+  -- the first line is the shell's, before the worker ran any game code
+  if not w.started then
+    w.started = true
+    w.pid = math.tointeger(tonumber(line:match("^pid (%d+)$")))
+    return true
+  end
+  local done = line:match("^progress (%d+)$")
+  if done then w.done = tonumber(done)
   elseif line:sub(1, 1) == "{" then w.json = line end
   return true
 end
@@ -137,16 +147,6 @@ function jobs.run(cmd, args, i, n, count, tick)
     merged = s
   end
   return merged, interrupted
-end
-
--- Worker side: this process's pid (Linux: the first field of
--- /proc/self/stat, read by this very process), or nil.
-function jobs.pid()
-  local f = io.open("/proc/self/stat", "r")
-  if not f then return nil end
-  local pid = f:read("n")
-  f:close()
-  return math.tointeger(pid)
 end
 
 return jobs
