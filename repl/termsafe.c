@@ -48,8 +48,27 @@ static int is_param(unsigned char c) {
   return (c >= '0' && c <= '9') || c == ';' || c == ':';
 }
 
+/* The continuation bytes UTF-8 lead byte 'c' announces (0xC2, which may
+ * start a C1 control, has a state of its own). */
+static int lead_of(unsigned char c) {
+  return c >= 0xc3 && c <= 0xdf   ? 1
+         : c >= 0xe0 && c <= 0xef ? 2
+         : c >= 0xf0 && c <= 0xf4 ? 3
+                                  : 0;
+}
+
 /* One byte in the GROUND state. */
 static size_t ground(termsafe *f, unsigned char c, char *out) {
+  if (c >= 0x80 && c <= 0xbf) { /* a continuation byte, or a stray one */
+    if (f->cont > 0) {
+      f->cont--;
+    } else if (c <= 0x9f) {
+      return escaped(c, out); /* a C1 control as one byte */
+    }
+    out[0] = (char)c;
+    return 1;
+  }
+  f->cont = lead_of(c);
   if (c == ESC || c == 0xc2) {
     f->pend[0] = c;
     f->npend = 1;
@@ -73,6 +92,7 @@ static size_t held(termsafe *f, unsigned char c, char *out) {
     out[0] = (char)0xc2;
     f->npend = 0;
     f->state = GROUND;
+    f->cont = 1; /* 'c' may be its continuation, U+00A0 … U+00BF */
     return 1 + ground(f, c, out + 1);
   }
   if (f->state == AFTER_ESC && c == '[') {

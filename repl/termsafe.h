@@ -9,7 +9,10 @@
  * The filter lets text, newlines, tabs and SGR sequences (ESC [ digits
  * and ';' then 'm': the colours and bold the program itself prints)
  * through, and shows every other control character or sequence as its
- * escape, in Lua's notation: "\27]52;c;…\7".
+ * escape, in Lua's notation: "\27]52;c;…\7". The C1 controls are caught
+ * both as UTF-8 (0xC2 0x80 … 0x9F) and as single bytes 0x80 … 0x9F that
+ * no UTF-8 lead byte announced (a terminal set for 8-bit controls obeys
+ * them).
  */
 #ifndef TALON_TERMSAFE_H
 #define TALON_TERMSAFE_H
@@ -25,6 +28,7 @@ typedef struct termsafe {
   unsigned char pend[TERMSAFE_PENDING];
   size_t npend;
   int state;    /* within a sequence, or after a lead byte 0xC2 */
+  int cont;     /* continuation bytes a UTF-8 lead byte still expects */
   int allow_cr; /* carriage returns pass (the progress bar on stderr) */
 } termsafe;
 

@@ -162,10 +162,38 @@ local function validate_rules(def, where)
   end
 end
 
+-- An option's value is a boolean, a finite number or a text: what a
+-- command line gives and a record writes and reads back. (A table would
+-- also hand the game the host's own copy of it, through st.opts.)
+local function option_value_fault(v)
+  local ty = type(v)
+  if ty == "number" and (v ~= v or v == math.huge or v == -math.huge) then
+    return "a number that is not finite"
+  end
+  if ty ~= "boolean" and ty ~= "number" and ty ~= "string" then return "a " .. ty end
+  return nil
+end
+
 local function validate_options(def, where)
   for name, o in pairs(def.options or {}) do
     if type(o) ~= "table" or o.default == nil or type(o.doc) ~= "string" then
       fail(where, ("option '%s' needs a default and a one-line doc"):format(tostring(name)))
+    end
+    local bad = option_value_fault(o.default)
+    if bad then
+      fail(where, ("option '%s': a default is a boolean, a finite number or a text, not %s")
+        :format(tostring(name), bad))
+    end
+    if o.values ~= nil then
+      if type(o.values) ~= "table" then
+        fail(where, ("option '%s': values must be a list"):format(tostring(name)))
+      end
+      for i, v in ipairs(o.values) do
+        if type(v) ~= type(o.default) or option_value_fault(v) then
+          fail(where, ("option '%s': values[%d] must be a %s like the default"):format(
+            tostring(name), i, type(o.default)))
+        end
+      end
     end
     for k in pairs(o) do
       if k ~= "default" and k ~= "doc" and k ~= "values" and k ~= "min" and k ~= "max" then
@@ -274,6 +302,30 @@ function game.check_visibility(vis, where)
   end
 end
 
+-- The games a variant changes ('base', which variant.of sets): the front
+-- ends read their names and option defaults, so each is checked as far as
+-- they read it, and the chain must end.
+local MAX_BASES = 16
+local function validate_base(def, where)
+  local b, seen, n = def.base, { [def] = true }, 0
+  while b ~= nil do
+    n = n + 1
+    if type(b) ~= "table" then
+      fail(where, ("key 'base' must be the definition of a game, got a %s"):format(type(b)))
+    end
+    if seen[b] or n > MAX_BASES then
+      fail(where, ("key 'base': the games a variant changes must end within %d (a game"
+        .. " is its own base)"):format(MAX_BASES))
+    end
+    if type(b.name) ~= "string" or (b.options ~= nil and type(b.options) ~= "table") then
+      fail(where, "key 'base': the base game needs a name and a table of options")
+    end
+    validate_options(b, where)
+    seen[b] = true
+    b = b.base
+  end
+end
+
 -- Checks a definition; raises a sentence naming the key and 'where' (the
 -- file) on the first problem. Returns def.
 function game.validate(def, where)
@@ -302,6 +354,7 @@ function game.validate(def, where)
   validate_rules(def, where)
   validate_check(def, where)
   validate_options(def, where)
+  validate_base(def, where)
   validate_actions(def, where)
   game.check_visibility(def.visibility, where)
   validate_stats(def, where)

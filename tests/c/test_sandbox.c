@@ -683,8 +683,8 @@ static void table_functions_refuse_huge_ranges(void **state) {
        "elements, at most 16777216)"},
       {"table.unpack(big)", "bad argument #1 to 'unpack' (range too large: "
                             "1099511627776 elements, at most 16777216)"},
-      {"table.sort(big)", "bad argument #1 to 'sort' (range too large: "
-                          "1099511627776 elements, at most 16777216)"},
+      {"table.sort(big)", "bad argument #1 to 'sort' (too many elements to "
+                          "sort: 1099511627776, at most 1048576)"},
       {"table.move({}, math.mininteger, math.maxinteger, 1)",
        "bad argument #3 to 'move' (range too large: more than 16777216 "
        "elements)"},
@@ -772,6 +772,38 @@ static void string_rep_is_capped(void **state) {
   lua_pop(L, 1);
   assert_int_equal(
       run_game(L, "assert(#string.rep('x', 1000, ',') == 1999)", 0, 0, NULL),
+      TL_SB_OK);
+  /* nothing repeated 2^63 times is nothing, at once (Lua's own loop copied
+   * nothing 2^63 times, in C, beyond any budget) */
+  assert_int_equal(run_game(L,
+                            "assert(string.rep('', math.maxinteger) == '')\n"
+                            "assert(string.rep('', math.maxinteger, '') == '')",
+                            0, 0, NULL),
+                   TL_SB_OK);
+}
+
+/* string.find with plain true: Lua's own search compares at every position
+ * (quadratic, in C); the safe one is linear and gives Lua's answers. */
+static void plain_find_is_linear_and_exact(void **state) {
+  lua_State *L = *state;
+  assert_int_equal(
+      run_game(L,
+               "local s = string.rep('a', 4 << 20)\n"
+               "assert(string.find(s, string.rep('a', 2 << 20) .. 'b', 1, "
+               "true) == nil)\n"
+               "local function same(...)\n"
+               "  local a, b = string.find(...)\n"
+               "  return a, b\n"
+               "end\n"
+               "assert(select(2, same('hello', 'll', 1, true)) == 4)\n"
+               "assert(same('hello', 'l', -2, true) == 4)\n"
+               "assert(same('hello', '', 10, true) == nil)\n"
+               "assert(same('hello', '', 6, true) == 6)\n"
+               "assert(same('hello', 'h', math.mininteger, true) == 1)\n"
+               "assert(same('hello', 'o', math.maxinteger, true) == nil)\n"
+               "assert(same('a.b', '.', 1, true) == 2)\n"
+               "assert(same('a\\0b', '\\0b', 1, true) == 2)",
+               2000, 0, NULL),
       TL_SB_OK);
 }
 
@@ -970,6 +1002,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(table_functions_refuse_huge_ranges, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(backtracking_patterns_are_refused, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(plain_find_is_linear_and_exact, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(string_rep_is_capped, setup, teardown),
       cmocka_unit_test_setup_teardown(

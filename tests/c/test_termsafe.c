@@ -75,6 +75,15 @@ static void controls_are_shown(void **state) {
   assert_string_equal(clean("\xc2\x9b"
                             "2J\xc2\x9d"),
                       "\\194\\1552J\\194\\157");
+  /* and as single bytes no UTF-8 lead byte announced (a terminal set for
+   * 8-bit controls obeys them); continuation bytes of text pass */
+  assert_string_equal(clean("a\x9b"
+                            "2J\x9d"
+                            "0;t\x9c"),
+                      "a\\1552J\\1570;t\\156");
+  assert_string_equal(clean("\xc3\xa9\xe2\x82\xac \xf0\x9f\x82\xa1"),
+                      "\xc3\xa9\xe2\x82\xac \xf0\x9f\x82\xa1");
+  assert_string_equal(clean("\xe2\x82\x82\x9b"), "\xe2\x82\x82\\155");
 }
 
 /* Output is written in pieces: a sequence cut anywhere filters alike. */
@@ -110,7 +119,8 @@ static void open_and_long_sequences(void **state) {
 static void random_bytes_come_out_safe(void **state) {
   (void)state;
   uint32_t x = 12345;
-  static const char alphabet[] = "\33\33\33[[]]01;m\7\r\n\t\177\xc2\x9b\xa9Ja";
+  static const char alphabet[] =
+      "\33\33\33[[]]01;m\7\r\n\t\177\xc2\x9b\xa9Ja\x9d\xe2\x82\xac\xf0";
   for (int round = 0; round < 2000; round++) {
     char in[64];
     size_t n = 1 + round % 63;
@@ -120,8 +130,20 @@ static void random_bytes_come_out_safe(void **state) {
     }
     x = x * 1103515245u + 12345u;
     const char *out = filtered(in, n, (x >> 16) % n, 0);
+    int cont = 0; /* continuation bytes the last lead byte announced */
     for (const char *p = out; *p; p++) {
       unsigned char c = (unsigned char)*p;
+      if (c >= 0x80 && c <= 0xbf) {
+        if (cont > 0)
+          cont--;
+        else
+          assert_true(c > 0x9f); /* no C1 control as one byte */
+        continue;
+      }
+      cont = c >= 0xc2 && c <= 0xdf   ? 1
+             : c >= 0xe0 && c <= 0xef ? 2
+             : c >= 0xf0 && c <= 0xf4 ? 3
+                                      : 0;
       if (c == 0x1b) {
         const char *q = p + 1;
         assert_int_equal(*q, '[');

@@ -109,10 +109,14 @@ const char *tl_sandbox_kind(tl_sb_status st);
 
 /* ---- game files ---- */
 
+/* The largest source file tl_sandbox_load parses (bytes). */
+#define TL_SANDBOX_MAX_SOURCE ((size_t)128 << 10)
+
 /* Loads 'path' as a text chunk named "@chunkname" (chunkname NULL: the
  * path). Pushes the function and returns LUA_OK, or pushes a message
  * ("cannot open x: reason", "x:3: syntax error", "x: attempt to load a
- * binary chunk ...") and returns the error status. A UTF-8 BOM and a
+ * binary chunk ...", "x: a game file has at most 128 KiB") and returns
+ * the error status. A UTF-8 BOM and a
  * first line starting with '#' are skipped (line numbers kept). The
  * chunk's _ENV (its first upvalue) is left as lua_load sets it, the
  * global table: set it before calling. Never raises except on memory

@@ -5,6 +5,12 @@
  * chunk is refused, since bytecode is not checked by the VM. A UTF-8 BOM
  * and a leading '#' line are skipped with line numbers kept. The chunk's
  * environment is the caller's business (talon.sandbox.load sets it).
+ *
+ * Lua's parser takes time quadratic in some constructs (a chain of "or",
+ * of "elseif": every jump is appended by walking the list), and no budget
+ * can stop it, so a file is refused beyond TL_SANDBOX_MAX_SOURCE bytes:
+ * the worst such file then parses in under a second, and the largest
+ * shipped game file is a seventh of it.
  */
 #include "sandbox.h"
 
@@ -15,7 +21,9 @@
 
 typedef struct text_reader {
   FILE *f;
-  int pending; /* a character read ahead while skipping a BOM or '#' line */
+  int pending;   /* a character read ahead while skipping a BOM or '#' line */
+  size_t total;  /* bytes handed to the parser */
+  int too_large; /* the file goes on past TL_SANDBOX_MAX_SOURCE */
   char buf[4096];
 } text_reader;
 
@@ -28,6 +36,11 @@ static const char *read_text(lua_State *L, void *ud, size_t *size) {
     r->pending = EOF;
   }
   n += fread(r->buf + n, 1, sizeof r->buf - n, r->f);
+  if (n > TL_SANDBOX_MAX_SOURCE - r->total) { /* the parser stops here */
+    r->too_large = 1;
+    n = 0;
+  }
+  r->total += n;
   *size = n;
   return n > 0 ? r->buf : NULL;
 }
@@ -55,11 +68,17 @@ int tl_sandbox_load(lua_State *L, const char *path, const char *chunkname) {
     lua_pop(L, 1);
     return LUA_ERRFILE;
   }
+  r->total = 0;
+  r->too_large = 0;
   skip_prefix(r);
   int status = lua_load(L, read_text, r, lua_tostring(L, -2), "t");
   int failed_read = ferror(r->f);
   fclose(r->f);
-  if (status == LUA_OK && failed_read) {
+  if (r->too_large) {
+    lua_pushfstring(L, "%s: a game file has at most %d KiB", name,
+                    (int)(TL_SANDBOX_MAX_SOURCE >> 10));
+    status = LUA_ERRFILE;
+  } else if (status == LUA_OK && failed_read) {
     lua_pushfstring(L, "cannot read %s", name);
     status = LUA_ERRFILE;
   } else if (status != LUA_OK &&

@@ -14,11 +14,16 @@
 #include "sandbox.h"
 #include "sandbox_pattern.h"
 
+#include <string.h>
+
 #include <lauxlib.h>
 #include <lualib.h>
 
-/* Elements one table call may touch, and bytes string.rep may build. */
+/* Elements one table call may touch, elements table.sort may order (its
+ * n log n comparisons run in C without a hook when no comparator is a Lua
+ * function), and bytes string.rep may build. */
 #define MAX_RANGE ((lua_Integer)1 << 24)
+#define MAX_SORT  ((lua_Integer)1 << 20)
 #define MAX_REP   ((size_t)64 << 20)
 
 /* Runs the real function (upvalue 1) in this very frame: same arguments,
@@ -91,7 +96,11 @@ static int safe_remove(lua_State *L) {
 
 static int safe_sort(lua_State *L) {
   lua_Integer n = length_of(L);
-  if (n > MAX_RANGE) return range_error(L, 1, (lua_Unsigned)n);
+  if (n > MAX_SORT) {
+    lua_pushfstring(L, "too many elements to sort: %I, at most %I", n,
+                    MAX_SORT);
+    return luaL_argerror(L, 1, lua_tostring(L, -1));
+  }
   return call_real(L);
 }
 
@@ -141,9 +150,56 @@ static void check_pattern(lua_State *L, int anchors) {
   }
 }
 
+/* string.find(s, p, init, true): Lua's own plain search compares the
+ * pattern at every position (quadratic in C, beyond any budget); this one
+ * is Knuth, Morris and Pratt's, linear, its table of the pattern's
+ * borders allocated as Lua memory (under the cap). Positions and results
+ * as Lua's str_find_aux gives them. */
+static int plain_find(lua_State *L) {
+  size_t ls, lp;
+  const char *s = luaL_checklstring(L, 1, &ls);
+  const char *p = luaL_checklstring(L, 2, &lp);
+  lua_Integer init = luaL_optinteger(L, 3, 1);
+  if (init < 0)
+    init = (lua_Unsigned)0 - (lua_Unsigned)init > ls
+               ? 1
+               : (lua_Integer)ls + init + 1;
+  if (init == 0) init = 1;
+  if ((lua_Unsigned)init - 1u > ls || lp > ls - ((size_t)init - 1)) {
+    luaL_pushfail(L);
+    return 1;
+  }
+  size_t at = (size_t)init - 1, found = at;
+  if (lp > 0) {
+    size_t *border = lua_newuserdatauv(L, lp * sizeof *border, 0);
+    border[0] = 0;
+    for (size_t i = 1, k = 0; i < lp; i++) {
+      while (k > 0 && p[i] != p[k])
+        k = border[k - 1];
+      if (p[i] == p[k]) k++;
+      border[i] = k;
+    }
+    size_t k = 0, i = at;
+    for (; i < ls && k < lp; i++) {
+      while (k > 0 && s[i] != p[k])
+        k = border[k - 1];
+      if (s[i] == p[k]) k++;
+    }
+    if (k < lp) {
+      luaL_pushfail(L);
+      return 1;
+    }
+    found = i - lp;
+  }
+  lua_pushinteger(L, (lua_Integer)found + 1);
+  lua_pushinteger(L, (lua_Integer)(found + lp));
+  return 2;
+}
+
 static int safe_find(lua_State *L) {
   int top = lua_gettop(L);
-  if (!lua_toboolean(L, 4)) check_pattern(L, 1);
+  if (lua_toboolean(L, 4)) return plain_find(L);
+  check_pattern(L, 1);
   lua_settop(L, top);
   return call_real(L);
 }
@@ -174,8 +230,14 @@ static int safe_rep(lua_State *L) {
   luaL_checklstring(L, 1, &l);
   lua_Integer n = luaL_checkinteger(L, 2);
   luaL_optlstring(L, 3, "", &lsep);
+  /* nothing repeated any number of times is nothing: Lua's own loop would
+   * copy nothing n - 1 times, in C */
+  if (l + lsep == 0) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
   /* the result has (n - 1) * (l + lsep) + l bytes */
-  if (n > 1 && l + lsep > 0 &&
+  if (n > 1 &&
       (l > MAX_REP || (lua_Unsigned)n - 1u > (MAX_REP - l) / (l + lsep)))
     return luaL_error(L, "resulting string too large (more than %d MiB)",
                       (int)(MAX_REP >> 20));

@@ -254,7 +254,11 @@ local function fill_trick(st, def, ph, t)
     local ok, why = ct:play(play.seat, #cards == 1 and cards:nth(1) or cards, play.down and true)
     need(ok, where, "%s", tostring(why))
   end
-  if t.done or t.closed then ct:set_progress(t.done or 0, t.closed or {}) end
+  if t.done or t.closed then
+    local ok, why = pcall(ct.set_progress, ct, t.done or 0, t.closed or {})
+    need(ok, "trick.done", "%s", tostring(why):gsub("^bad argument #%d+ to '[^']*' %((.*)%)$",
+      "%1"))
+  end
   st.ctrick = ct
 end
 
@@ -287,6 +291,12 @@ function position.restore(g, p, invariants)
   local ph = def.phases[p.phase]
   need(ph ~= nil, "phase", "no phase %s in %s", tostring(p.phase), def.name)
   fill(st, p)
+  if p.trick ~= nil then
+    need(type(p.trick) == "table", "trick", "a table expected")
+    local tr = p.trick.trump
+    need(tr == nil or type(tr) == "string", "trick.trump", "a suit name expected, got %s",
+      type(tr))
+  end
   if p.rng then
     local ok, err = pcall(st.rng.set_state, st.rng, p.rng)
     need(ok, "rng", "%s", tostring(err))
@@ -349,8 +359,50 @@ end
 -- without `return`), or nil and a message naming 'name'. The text is
 -- data: it runs in an empty environment under the time budget, and must
 -- give a table.
+-- The longest position text, in bytes: a position of any table game is a
+-- few kilobytes, and Lua's parser is quadratic in some constructs (a
+-- chain of "or"), beyond any budget: 64 KiB of the worst parses in a fifth
+-- of a second.
+local MAX_FILE = 64 << 10
+
+-- Why value 'v' of a position file is not data ('where' names it), or
+-- nil: a position holds tables, texts, booleans and finite numbers, each
+-- table reached once (a shared one would be written out once for every
+-- path to it, and a function could not be written at all).
+local function data_fault(v, where, seen, depth)
+  local function at(what)
+    local w = #where > 60 and (where:sub(1, 60) .. "…") or where
+    return ("position: %s: %s"):format(w, what)
+  end
+  local ty = type(v)
+  if ty == "table" then
+    if seen[v] then return at("a table reached twice (a position is a tree of data)") end
+    if depth > MAX_DEPTH then return at("tables nested too deep") end
+    seen[v] = true
+    for k, x in next, v do
+      if type(k) ~= "string" and math.type(k) ~= "integer" then
+        return at(("a key of type %s"):format(type(k)))
+      end
+      local path = where == "" and tostring(k) or (where .. "." .. tostring(k))
+      local bad = data_fault(x, path, seen, depth + 1)
+      if bad then return bad end
+    end
+    return nil
+  end
+  if ty == "number" and (v ~= v or v == math.huge or v == -math.huge) then
+    return at("a number that is not finite")
+  end
+  if ty ~= "string" and ty ~= "number" and ty ~= "boolean" then
+    return at(("a %s is not data"):format(ty))
+  end
+  return nil
+end
+
 function position.parse(text, name)
   if type(text) ~= "string" then return nil, name .. ": not a text" end
+  if #text > MAX_FILE then
+    return nil, ("%s: a position has at most %d KiB"):format(name, MAX_FILE >> 10)
+  end
   -- a bare table constructor, or a chunk that returns one
   local chunk, err = load("return " .. text, "=" .. name, "t", {})
   if not chunk then chunk, err = load(text, "=" .. name, "t", {}) end
@@ -360,10 +412,11 @@ function position.parse(text, name)
   if type(p) ~= "table" then
     return nil, ("%s: a position file returns a table ({ phase = ..., hands = ... })"):format(name)
   end
+  local bad = data_fault(p, "", {}, 0)
+  if bad then return nil, ("%s: %s"):format(name, bad) end
   return p
 end
 
-local MAX_FILE = 1 << 20 -- bytes; a position of any table game is a few kilobytes
 
 -- The position in the file at 'path', or nil and a message naming it.
 function position.load(path)

@@ -65,8 +65,12 @@ local escape, unescape = record.escape, record.unescape
 
 -- }==================================================
 
+-- A value as a record writes it; a number reads back as the same number
+-- (tostring rounds a float to 14 digits).
 local function optval(v)
-  return escape(tostring(v))
+  local s = tostring(v)
+  if math.type(v) == "float" and tonumber(s) ~= v then s = ("%.17g"):format(v) end
+  return escape(s)
 end
 
 local function deal_lines(out, d)
@@ -186,6 +190,7 @@ function handlers.option(r, rest, n)
   local text, err = unescape(v)
   if not text then return err end
   r.options[name] = parse_value(text)
+  r.texts.options[name] = text
   r.lines.options[name] = n
 end
 -- Like --seed: an integer, else the text itself (`--seed true` is
@@ -319,7 +324,8 @@ end
 -- Linear in the text's length.
 function record.read(text, name)
   name = name or "record"
-  local r = { options = {}, actions = {}, lines = { options = {}, deal_hands = {} } }
+  local r = { options = {}, actions = {}, lines = { options = {}, deal_hands = {} },
+              texts = { options = {} } }
   local function fail(n, msg) error(("%s:%d: %s"):format(name, n, msg), 0) end
   if type(text) ~= "string" then fail(1, "no record text") end
   local n, pos = 0, 1
@@ -427,6 +433,16 @@ end
 function record.start(def, r, name, extra)
   local game = require "talon.game"
   local lines = r.lines or { options = {} }
+  -- an option line's text read as the option's own type: a text option
+  -- whose value looks like a number stays a text, a number option takes
+  -- any number
+  local texts = r.texts and r.texts.options or {}
+  for k, text in pairs(texts) do
+    local o = type(def.options) == "table" and def.options[k]
+    local want = type(o) == "table" and type(o.default)
+    if want == "string" then r.options[k] = text
+    elseif want == "number" then r.options[k] = tonumber(text) or text end
+  end
   local names = {}
   for k in pairs(r.options) do names[#names + 1] = k end
   table.sort(names, function(a, b) return (lines.options[a] or 0) < (lines.options[b] or 0) end)

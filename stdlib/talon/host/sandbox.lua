@@ -34,6 +34,20 @@ local WITHHELD = {
   ["talon.game"] = { new = "starts a running game: the host's job" },
 }
 
+-- Entries the copies hold in a form of their own, each with its reason.
+local REPLACED = {
+  talon = {
+    -- the print style is the user's (--ascii, --no-color, the locale): a
+    -- game reads it; set, it would change every later text of the program
+    style = function(name)
+      if name ~= nil then
+        error("talon.style: a game reads the print style; the user sets it", 2)
+      end
+      return talon.style()
+    end,
+  },
+}
+
 -- Lua's base functions a game gets as they are. Left out on purpose: load,
 -- loadfile, dofile, require (each file gets its own, below), rawset and
 -- rawget (they would pass the library's freeze), collectgarbage, and the
@@ -76,7 +90,9 @@ function sandbox.library(name)
     if not ok then error(("the game library module '%s' does not load"):format(name), 0) end
     mod = m
   end
-  f = freeze(without(mod, WITHHELD[name]), name)
+  local copy = without(mod, WITHHELD[name])
+  for k, v in pairs(REPLACED[name] or {}) do copy[k] = v end
+  f = freeze(copy, name)
   frozen[name] = f
   return f
 end

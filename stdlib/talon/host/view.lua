@@ -7,6 +7,7 @@
 local seats = require "talon.seats"
 local tricks = require "talon.tricks"
 local passing = require "talon.passing"
+local actions = require "talon.actions"
 local visibility = require "talon.host.visibility"
 local sandbox = require "talon.host.sandbox"
 local plain = sandbox.plain
@@ -18,6 +19,23 @@ local view = {}
 -- at every power of two).
 local function copy_list(t, n)
   return { table.unpack(t, 1, n or #t) }
+end
+
+-- The mover's legal actions as a view holds them: copies of the game's
+-- action tables and of their Hands (a card is a value), so what a bot or a
+-- view hook does to them changes nothing of the game's (Hokm's trump
+-- actions are made once per file, for every game).
+local function legal_copies(list)
+  local out = {}
+  for i, a in ipairs(list) do
+    if type(a) == "table" then
+      local arg = rawget(a, "arg")
+      if actions.is_hand(arg) then arg = arg:copy() end
+      a = actions.make(rawget(a, "verb"), arg, rawget(a, "extra"))
+    end
+    out[i] = a
+  end
+  return out
 end
 
 -- The current trick 'ct' (st.ctrick, nil outside trick phases) as every
@@ -105,7 +123,7 @@ function view.raw(g, seat)
     end
   end
   v.events = evs
-  if g.mover_seat == seat then v.legal = copy_list(g:legal()) end
+  if g.mover_seat == seat then v.legal = legal_copies(g:legal()) end
   if g.def.view then g.def.view(st, seat, v) end
   return v
 end

@@ -132,3 +132,32 @@ t.test("a bot file whose name is not a text is refused naming the file", functio
   t.ok(out:find("bots: rule-of-thumb badname", 1, true), "a bot without a name is named: " .. out)
   run.rmdir(root)
 end)
+
+-- A bot is game code (docs/security.md): the legal actions in its view are
+-- copies, so a bot file for Hokm that renames the trump action it is given
+-- changes nothing of the game's (it renamed Hokm's own action table, made
+-- once per file: the table printed "P2: pass S", the record held it, and
+-- the record did not replay). Its choice is then simply not legal.
+t.test("a bot that changes the legal actions of its view changes nothing of the game's", function()
+  local root = run.tmpdir()
+  os.execute(("mkdir -p %s/games/bots"):format(root))
+  local f = assert(io.open(root .. "/games/bots/hokm.lua", "w"))
+  f:write([[return { name = "renamer", choose = function(v, rng)
+  local a = v.legal[1]
+  if type(a) == "table" and a.verb == "trump" then a.verb = "pass"; return a end
+  return v.legal[rng:int(1, #v.legal)]
+end }
+]])
+  f:close()
+  local program = require "tests.lua.repl.program"
+  local env = ("cd %s && TALON_PATH=%s:%s NO_COLOR=1"):format(root, root, run.root)
+  local code, out, err = program.run({ "play", "hokm", "--auto", "--seed", "3", "--record",
+    "m.rec" }, nil, env)
+  t.eq(code, 0, err)
+  t.ok(not out:find("P2: pass", 1, true), out)
+  t.ok(out:find("the bot chose 'pass S', which is not legal", 1, true), out)
+  code, out, err = program.run({ "replay", "m.rec", "--quiet" }, nil, env)
+  t.eq(code, 0, err)
+  t.ok(out:find("the replay matches the recorded result.", 1, true), out)
+  run.rmdir(root)
+end)

@@ -133,6 +133,32 @@ t.test("a position that is wrong is refused, naming what is wrong", function()
   t.ok(err:find("position: players: the position is for 3 players", 1, true), err)
   err = with(function(p) p.trick = { plays = { { seat = 2, cards = "9D" } } } end)
   t.ok(err:find("position: trick.plays[1].cards:", 1, true) or err:find("9D", 1, true), err)
+  -- the trick's progress and trump as the engine would refuse them, named
+  -- as a field, not as the host's traceback
+  err = with(function(p) p.trick = { plays = {}, done = 300 } end)
+  t.eq(err:match("^[^\n]*"), "position: trick.done: 0 to 255 tricks expected")
+  err = with(function(p) p.trick = { plays = {}, trump = 0 / 0 } end)
+  t.ok(err:find("position: trick.trump: a suit name expected", 1, true), err)
+end)
+
+-- A position file is data (docs/framework.md §4): tables, texts, booleans
+-- and finite numbers, each table reached once. A function in it was
+-- written into the record as "function: 0x…", which did not replay; a
+-- table shared down 40 levels made 2^40 paths to write, beyond the budget.
+t.test("a position file that is not data is refused as it is read", function()
+  local function read(text)
+    local p, err = position.parse(text, "f.lua")
+    t.eq(p, nil, text)
+    return tostring(err)
+  end
+  t.eq(read("{ state = { foo = function() return 1 end } }"),
+    "f.lua: position: state.foo: a function is not data")
+  t.eq(read("{ x = 0/0 }"), "f.lua: position: x: a number that is not finite")
+  t.eq(read("{ x = 1/0 }"), "f.lua: position: x: a number that is not finite")
+  t.ok(read("local a = {} return { a, a }"):find("a table reached twice", 1, true))
+  t.ok(read("return { [1.5] = 1 }"):find("a key of type number", 1, true))
+  local deep = "local t = {} for _ = 1, 40 do t = { t, t } end return { junk = t }"
+  t.ok(read(deep):find("position: junk.1.1.", 1, true))
 end)
 
 -- A game from a position keeps it in its record: the record replays from

@@ -91,3 +91,28 @@ t.test("escape and unescape undo each other on any bytes", function()
   local ok, msg = pcall(record.read, "talon-record 1\ngame hokm\nresult x \\999\n", "r.rec")
   t.ok(not ok and msg:find("r.rec:3: \\999 is not a byte", 1, true), msg)
 end)
+
+-- An option line is read as the option's own type (docs/framework.md §7):
+-- a number option that is not an integer (it was read back as a text and
+-- refused), a float that tostring rounds (written to 17 digits), and a
+-- text option whose value looks like a number (it was read as 12).
+t.test("options of every type replay: a float, a rounded float, a text of digits", function()
+  local function with_options()
+    local def = game_with_result("done")
+    def.options.ratio = { default = 0.5, doc = "a float" }
+    def.options.code = { default = "A1", doc = "a text" }
+    return def
+  end
+  for _, opts in ipairs { { ratio = 0.25 }, { ratio = 0.1 + 0.2 }, { code = "012" },
+                          { ratio = 3.0, code = "1e3" } } do
+    local g = game.new(with_options(), { seed = 3, options = opts })
+    g:playout(talon.rng(3))
+    local rec = g:record()
+    local again = record.replay(rec, with_options)
+    for k, v in pairs(opts) do
+      t.eq(again.opts[k], v, k)
+      t.eq(math.type(again.opts[k]), math.type(v), k .. " keeps its kind of number")
+    end
+    t.eq(record.write(again), rec, "the same record")
+  end
+end)

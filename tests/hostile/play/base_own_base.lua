@@ -1,0 +1,44 @@
+-- attack: a definition whose 'base' (the game a variant changes) is the definition itself: the front ends walk the bases to find a bot
+-- rule: bad input gets a clear error naming the file, never a hang
+-- expect: error "must end"
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local score = require "talon.score"
+
+local play = tricks.phase {
+  doc = "play a card: follow suit if you can",
+  rules = { follow = true },
+  rule = "H-R1",
+  on_trick = function(st, w)
+    if #st.hands[w] == 0 then return "end" end
+    return nil
+  end,
+}
+local def = {
+  name = "Hostile",
+  summary = "a small trick game carrying an attack",
+  players = { 2 },
+  direction = "cw",
+  options = { players = { default = 2, values = { 2 }, doc = "number of players" },
+    target = { default = 8, doc = "points that win the match" } },
+  deck = { ranks = "A K Q J T 9 8 7" },
+  rules = { ["H-R1"] = "Follow suit if you can." },
+  deal = function(st)
+    
+    deal.packets(st, { st:next(st.dealer), st.dealer }, { 5 })
+    st.turn = st:next(st.dealer)
+    return "play"
+  end,
+  phases = { play = play },
+  score = function(st)
+    for s = 1, st.n do
+      if st.tricks_won[s] > 0 then
+        score.add(st, st.side_of[s], st.tricks_won[s], nil, "a point per trick")
+      end
+    end
+  end,
+}
+def.base = def
+def.name = "Hostile"
+return game.define(def)

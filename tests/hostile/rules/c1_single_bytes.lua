@@ -1,0 +1,46 @@
+-- attack: the summary and a rule carry C1 controls as single bytes (0x9B CSI, 0x9D OSC, 0x9C ST), which a terminal set for 8-bit controls obeys
+-- rule: what the program prints of a game's texts reaches the terminal as text (docs/security.md)
+-- expect: contained
+-- output: \155
+-- never: ›
+local game = require "talon.game"
+local deal = require "talon.deal"
+local tricks = require "talon.tricks"
+local score = require "talon.score"
+local E = "\155" .. "2J\157" .. "0;t\156"
+local play = tricks.phase {
+  doc = "play a card: follow suit if you can",
+  rules = { follow = true },
+  rule = "H-R1",
+  on_trick = function(st, w)
+    if #st.hands[w] == 0 then return "end" end
+    return nil
+  end,
+}
+local def = {
+  name = "Hostile",
+  summary = "a small trick game carrying an attack",
+  players = { 2 },
+  direction = "cw",
+  options = { players = { default = 2, values = { 2 }, doc = "number of players" },
+    target = { default = 8, doc = "points that win the match" } },
+  deck = { ranks = "A K Q J T 9 8 7" },
+  rules = { ["H-R1"] = "Follow suit if you can." },
+  deal = function(st)
+    
+    deal.packets(st, { st:next(st.dealer), st.dealer }, { 5 })
+    st.turn = st:next(st.dealer)
+    return "play"
+  end,
+  phases = { play = play },
+  score = function(st)
+    for s = 1, st.n do
+      if st.tricks_won[s] > 0 then
+        score.add(st, st.side_of[s], st.tricks_won[s], nil, "a point per trick")
+      end
+    end
+  end,
+}
+def.summary = def.summary .. E
+def.rules["H-R1"] = def.rules["H-R1"] .. E
+return game.define(def)
