@@ -148,7 +148,7 @@ return game.define {
     confirm = function(v, a)
       if type(a) ~= "table" or a.verb ~= "claim" or (v.memory or 0) >= 31 then return nil end
       return ("you saw yourself take %d card points; a claim needs 31, and a wrong claim"
-        .. " doubles the pot (BUR-R10). Claim anyway?"):format(v.memory or 0)
+        .. " doubles the pot (BUR-R11). Claim anyway?"):format(v.memory or 0)
     end,
   },
   stats = STATS,

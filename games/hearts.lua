@@ -138,7 +138,7 @@ local function hand_points(st)
     for s = 1, st.n do
       if st.tricks_won[s] == 0 then
         pts[s] = pts[s] - 5
-        why[s][#why[s] + 1] = "-5 for taking no trick"
+        why[s][#why[s] + 1] = "-5 for taking no trick (HRT-R10)"
       end
     end
   end

@@ -10,6 +10,8 @@ return {
   ["BUR-R3"] = "The first dealer is drawn at random; the next card after the deal is turned"
     .. " for trump and drawn last.",
   ["BUR-R4"] = "The player on the dealer's left leads first (with two, the non-dealer).",
+  ["BUR-R9"] = "The best set takes the trick; the hands are filled up to four in rotation"
+    .. " from the winner, who leads next.",
   ["BUR-R8"] = function(o)
     return ("The others play as many cards, any cards; a set beats the best so far when its"
       .. " cards pair off, each beating its partner%s.")

@@ -119,6 +119,12 @@ function ask.why(c, text)
   local a, err = g:parse(text)
   if not a then return err end
   local v = g:why(a)
+  if v then
+    -- a bare card names its one play where a verb is needed, as typing it
+    -- does ("8D" is "lead 8D" when that is its only legal play)
+    local r = ask.resolve(g, text)
+    if r then a, v = r, nil end
+  end
   if not v then
     local doc = sandbox.text_of(game.phase_doc, g.def, g:phase(), g.opts)
     return ("%s is legal now%s"):format(shown(a), doc and (" — " .. doc) or "")

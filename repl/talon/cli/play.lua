@@ -155,7 +155,8 @@ local COMMANDS = {
   explain = function(c, words)
     if words ~= "" then return say("%s", ask.explain(c, words)) end
     c.explain = not c.explain
-    say("the bots' reasons are %s.", c.explain and "shown" or "hidden")
+    say("the bots' reasons are %s.", c.explain and "shown: a bot thinks aloud, and may name"
+      .. " the cards it holds (a teaching view, like open hands)" or "hidden")
   end,
 }
 

@@ -145,7 +145,8 @@ t.test("explain shows the bots' reasons", function()
   t.eq(reasons, moves, "every bot move has its reason")
   code, out = run.talon({ "play", "hokm", "--seed", "3" }, "explain\nexplain\nquit\n")
   t.eq(code, 0)
-  t.ok(out:find("the bots' reasons are shown.\n", 1, true), out)
+  t.ok(out:find("the bots' reasons are shown: a bot thinks aloud, and may name the cards it"
+    .. " holds (a teaching view, like open hands).\n", 1, true), out)
   t.ok(out:find("the bots' reasons are hidden.\n", 1, true), out)
 end)
 

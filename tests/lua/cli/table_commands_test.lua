@@ -36,6 +36,17 @@ t.test("last lists the reader's own face-down play once, and names no hidden car
   t.ok(last:find("QD wins: the lead stands, every later play was face down", 1, true), last)
 end)
 
+-- docs/cli.md: a bare card plays the one action it names where plays carry
+-- a verb (Bura's "lead 8D"), and why asks about the same action: it said
+-- "8D is not allowed" of the card that typing then played.
+t.test("why of a bare card answers for the play typing it makes", function()
+  local code, out, err = run.talon({ "play", "bura", "--seed", "1", "--ascii" },
+    "why 8D\n8D\nquit\n")
+  t.eq(code, 0, err)
+  t.ok(out:find("> why 8D\nlead 8D is legal now", 1, true), out)
+  t.ok(out:find("you: lead 8D", 1, true), out)
+end)
+
 -- A variant's rule is named by the variant ("Hokm (no trump lead)"), blanks
 -- and all, as its refusals cite it: explain takes it as typed. And under
 -- a variant the bots' reasons say they are the base game's rules of
