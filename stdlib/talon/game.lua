@@ -423,6 +423,21 @@ function game.option_refusal(name, o, v)
   return nil
 end
 
+-- The value of option 'o' (its declaration) written as 'text' (a command
+-- line's -o, a record's option line), read as the type of its default: an
+-- integer option takes an integer, a float one any number, a boolean one
+-- true, yes, on or 1 and false, no, off or 0 (any case), a text one the
+-- text itself; nil when the text is none of its type.
+local BOOL = { ["true"] = true, yes = true, on = true, ["1"] = true,
+               ["false"] = false, no = false, off = false, ["0"] = false }
+function game.option_from_text(o, text)
+  local kind = math.type(o.default) or type(o.default)
+  if kind == "integer" then return math.tointeger(tonumber(text)) end
+  if kind == "float" then return tonumber(text) end
+  if kind == "boolean" then return BOOL[text:lower()] end
+  return text
+end
+
 -- Is the game played by 'n' players (one of def.players)?
 function game.plays_with(def, n)
   for _, k in ipairs(def.players) do

@@ -8,6 +8,7 @@
 -- the argument; cli.main prints it and exits 2 (usage) or 1 (a game file
 -- that does not load, a record that does not replay).
 local loader = require "talon.host.loader"
+local game = require "talon.game"
 
 local options = {}
 
@@ -82,9 +83,6 @@ function options.int(p, name, default, min)
   return v
 end
 
-local BOOL = { ["true"] = true, yes = true, on = true, ["1"] = true,
-               ["false"] = false, no = false, off = false, ["0"] = false }
-
 local function sorted_keys(t)
   local names = {}
   for n in pairs(t or {}) do names[#names + 1] = n end
@@ -101,20 +99,13 @@ local function convert_one(def, k, s)
     usage_error("%s has no option '%s'; its options are %s", def.name, k,
       #names > 0 and table.concat(names, ", ") or "(none)")
   end
-  local kind = math.type(decl.default) or type(decl.default)
-  if kind == "integer" or kind == "float" then
-    local v = tonumber(s)
-    if kind == "integer" then v = math.tointeger(v) end
-    if not v then usage_error("option '%s' needs %s, got '%s'", k,
-      kind == "integer" and "an integer" or "a number", s) end
-    return v
-  elseif kind == "boolean" then
-    if BOOL[s:lower()] == nil then
-      usage_error("option '%s' needs true or false, got '%s'", k, s)
-    end
-    return BOOL[s:lower()]
+  local v = game.option_from_text(decl, s)
+  if v == nil then
+    local kind = math.type(decl.default) or type(decl.default)
+    usage_error("option '%s' needs %s, got '%s'", k, kind == "integer" and "an integer"
+      or kind == "float" and "a number" or "true or false", s)
   end
-  return s
+  return v
 end
 
 local function convert(def, raw)

@@ -433,15 +433,17 @@ end
 function record.start(def, r, name, extra)
   local game = require "talon.game"
   local lines = r.lines or { options = {} }
-  -- an option line's text read as the option's own type: a text option
-  -- whose value looks like a number stays a text, a number option takes
-  -- any number
+  -- an option line's text read as the option's own type, as -o is (a
+  -- text option whose value looks like a number stays a text); a text of
+  -- another type stays as it is, for game.options to refuse naming it
   local texts = r.texts and r.texts.options or {}
   for k, text in pairs(texts) do
     local o = type(def.options) == "table" and def.options[k]
-    local want = type(o) == "table" and type(o.default)
-    if want == "string" then r.options[k] = text
-    elseif want == "number" then r.options[k] = tonumber(text) or text end
+    if type(o) == "table" then
+      local v = game.option_from_text(o, text)
+      if v == nil then v = text end
+      r.options[k] = v
+    end
   end
   local names = {}
   for k in pairs(r.options) do names[#names + 1] = k end
