@@ -156,6 +156,7 @@ static void check_pattern(lua_State *L, int anchors) {
  * borders allocated as Lua memory (under the cap). Positions and results
  * as Lua's str_find_aux gives them. */
 static int plain_find(lua_State *L) {
+  lua_settop(L, 3); /* s, p, init: the results go right above them */
   size_t ls, lp;
   const char *s = luaL_checklstring(L, 1, &ls);
   const char *p = luaL_checklstring(L, 2, &lp);
