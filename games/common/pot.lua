@@ -95,12 +95,18 @@ end
 
 -- BUR-R13: why the session ends after the deal just settled (the set
 -- number of deals played, or a player who cannot pay the next ante out of
--- his stake), or nil when it goes on.
+-- his stake), or nil when it goes on; and, for a stake run out, the
+-- figures it was decided on. A pot shared out because the session ends
+-- comes after, and may leave that player's net chips above the ante: the
+-- event says what the short result (kept as records have it) cannot.
 local function session_end(st)
   local o = st.opts
   for s = 1, st.n do
-    if o.stake + (st.chips[s] or 0) < o.ante then
-      return ("%s cannot pay the next ante"):format(st.names[s])
+    local net = st.chips[s] or 0
+    if o.stake + net < o.ante then
+      return ("%s cannot pay the next ante"):format(st.names[s]),
+        ("%s cannot pay the next ante of %d: stake %d, net chips %d"):format(
+          st.names[s], o.ante, o.stake, net)
     end
   end
   if st.deals_done >= o.deals then return ("after %d deals"):format(st.deals_done) end
@@ -152,8 +158,14 @@ function pot.sync(st, rule, notes)
     end
   end
   st.deals_done = (st.deals_done or 0) + 1
-  st.session_end = session_end(st)
-  if st.session_end then share_out(st) end
+  local why, figures = session_end(st)
+  st.session_end = why
+  if figures then
+    local shared = (st.pot or 0) > 0 and st.opts.final_pot == "split"
+    st:log("session", {}, "BUR-R13: the session ends; %s%s", figures,
+      shared and " (before the pot is shared)" or "")
+  end
+  if why then share_out(st) end
 end
 
 -- What became of the pot at the end of the session, for the summary.

@@ -193,7 +193,15 @@ t.test("BUR-R13: the session ends after the set deals, or when a stake runs out"
   local broke = game.new(def, { seed = 4, options = { players = 2, stake = 5 } })
   deal_without_claims(broke)
   t.ok(broke:over(), "a stake of 5 pays one ante only")
-  t.ok(broke:result().text:find("cannot pay the next ante", 1, true), broke:result().text)
+  t.ok(broke:result().text:find("^P1 cannot pay the next ante"), broke:result().text)
+  -- the event names the figures it was decided on, the net chips before
+  -- the pot left is shared out (the result's net chips are after it)
+  local said
+  for _, e in ipairs(broke:events()) do
+    if e.kind == "session" then said = e.text end
+  end
+  t.eq(said, "BUR-R13: the session ends; P1 cannot pay the next ante of 5: stake 5,"
+    .. " net chips -5 (before the pot is shared)")
 end)
 
 -- BUR-R13 with the option final_pot (the rules are silent): a pot still
