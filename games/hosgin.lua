@@ -110,8 +110,10 @@ local SUIT_OF = { S = "S", H = "H", D = "D", C = "C", ["♠"] = "S", ["♥"] = "
 -- Commands `talon play` offers the human, on his own view only.
 tools.commands = {
   advise = {
-    doc = "the hand advisor: melds and safe bid per trump, stock cards that would add",
+    doc = "the hand advisor: melds and safe bid per trump, stock cards that would add;"
+      .. " once the stock is taken, what the deal needs",
     run = function(v)
+      if v.phase ~= "auction" and v.phase ~= "trump" then return advisor.standing(v) end
       return tostring(advisor.advise(v.hand, { known = v.known,
         multi_series = v.options and v.options.multi_series }))
     end,

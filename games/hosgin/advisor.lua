@@ -123,4 +123,31 @@ function advisor.advise(cards, opts)
   return adv
 end
 
+-- After the auction and the trump (the stock is in the declarer's hand and
+-- the melds are shown, HOS-R12/R13) the bidding advice no longer applies:
+-- this says what the deal needs instead, from the view 'v' of a seat.
+function advisor.standing(v)
+  local d, seat = v.declarer, v.seat
+  local shown = v.melds or {}
+  local m = shown[d] and shown[d].total or 0
+  local need = math.max(v.bid - m, 0)
+  local took = v.trick_points[d] or 0
+  local you = seat == d
+  local lines = {
+    ("the stock is taken: %s declared %d in %s with melds %d"):format(you and "you" or v.names[d],
+      v.bid, glyph(v.hand:deck(), v.trump), m),
+    ("  %s more than %d card points from tricks to win (HOS-R29): %d so far, about %d"
+      .. " in an average deal (the seed)"):format(you and "you need" or "he needs", need, took,
+      TRICK_POINTS) }
+  local mine = shown[seat] and shown[seat].total
+  if mine and mine > 0 and (v.tricks_won[seat] or 0) == 0 then
+    lines[#lines + 1] = ("  your melds %d count only once you take a trick (HOS-R28)"):format(mine)
+  end
+  if v.phase == "decide" and seat == d then
+    lines[#lines + 1] = ("  conceding now costs your bid %d%s; each defender scores his melds"
+      .. " + 100 (HOS-R14)"):format(v.bid, v.options.money and " and the fine" or "")
+  end
+  return table.concat(lines, "\n")
+end
+
 return advisor

@@ -282,6 +282,33 @@ t.test("advisor: meld totals, single-card gains and the seed's safe ceiling", fu
   t.ok(tostring(adv):find("bid up to " .. adv.best.ceiling), "printable")
 end)
 
+-- Once the stock is in the declarer's hand (HOS-R12) and the melds are
+-- shown (HOS-R13), the bidding advice (stock cards that may add) is moot:
+-- `advise` says what the deal needs by HOS-R29, the melds HOS-R28 voids
+-- without a trick, and, to the declarer deciding, what HOS-R14 costs.
+t.test("advise after the stock is taken: what the deal needs (HOS-R29, R28, R14)", function()
+  local game = require "talon.game"
+  local g = game.new(sup.def, { seed = 1 })
+  local run = sup.def.tools.commands.advise.run
+  t.ok(run(g:view(1)):find("stock cards that add", 1, true), "the auction: bidding advice")
+  for _, a in ipairs { "bid 550", "bid 560", "bid 600", "pass", "bid 700", "pass", "trump C" } do
+    g:play(g:parse(a))
+  end
+  local st = g.state
+  local d = st.declarer
+  t.eq(g:phase(), "decide", "precondition: the declarer decides")
+  local need = st.bid - st.meld_points[d]
+  for s = 1, 3 do
+    local text = run(g:view(s))
+    t.ok(not text:find("stock cards", 1, true), text)
+    t.ok(text:find(("%s more than %d card points from tricks to win (HOS-R29)"):format(
+      s == d and "you need" or "he needs", need), 1, true), text)
+    t.ok(text:find(("your melds %d count only once you take a trick (HOS-R28)"):format(
+      st.meld_points[s]), 1, true), text)
+    t.eq(text:find("conceding now costs your bid 700", 1, true) ~= nil, s == d, text)
+  end
+end)
+
 t.test("advisor: with the stock seen (HOS-R10) it counts the stock exactly", function()
   local stock = sup.deck:hand("KC QD JD AH TS")
   local adv = tools.advise(sup.deck:hand(SAMPLE), { known = stock })
