@@ -143,6 +143,7 @@ return game.define {
   view = view,
   visibility = pot.visibility,
   tools = {
+    labels = { memory = "card points you saw yourself take" }, -- the table's words
     -- the front end asks before an action that can only lose (a claim
     -- while the points this seat saw itself take are under 31)
     confirm = function(v, a)

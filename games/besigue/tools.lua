@@ -173,6 +173,22 @@ tools.commands = {
   },
 }
 
+-- The front end asks before an action that can only lose: an out while the
+-- side's total (what BES-R10 compares, in the view) is under the target.
+function tools.confirm(v, a)
+  if type(a) ~= "table" or a.verb ~= "out" or (v.total or 0) >= (v.target or 0) then
+    return nil
+  end
+  local cost = v.options.wrong_out == "lose_match" and "loses the match"
+    or v.forfeit and "gains nothing (this deal is already forfeit)"
+    or "costs your side every point of this deal"
+  return ("your side's total is %d, the target %d: a wrong out %s (BES-R10). Declare out"
+    .. " anyway?"):format(v.total or 0, v.target or 0, cost)
+end
+
 tools.kinds = melds.KINDS -- the meld table (BES-R12) as data
+
+-- The table's words for the view's own fields (BES-R10's total).
+tools.labels = { total = "your side's total", forfeit = "this deal forfeit (a wrong out)" }
 
 return tools

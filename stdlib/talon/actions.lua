@@ -164,9 +164,11 @@ function actions.parse(deck, text, verbs)
   local verb = w[1]:lower()
   local kind = verbs[verb]
   if not kind then
-    if #w == 1 then
-      local ok, card = pcall(deck.card, deck, w[1])
-      if ok then return card end
+    local ok, card = pcall(deck.card, deck, w[1])
+    if ok and #w == 1 then return card end
+    if ok then -- "QS QS": the card is one, the line is not
+      return nil, "'" .. table.concat(w, " ") .. "' is cards without a verb: type one card"
+        .. " alone, or a verb and its cards"
     end
     return nil, "'" .. w[1] .. "' is neither a card nor a known action"
   end

@@ -36,8 +36,9 @@ local function int_run(list, i)
   return n, step
 end
 
--- The legal actions; long runs such as bid 670 … bid 5000 are shortened,
--- and copies of one card are counted as the hand shows them (Q♥×2).
+-- The legal actions as the reader types them; long runs such as bid 670 …
+-- bid 5000 are shortened, and copies of one card, one choice, are named
+-- once (the hand line counts them).
 function ask.legal_text(g)
   local parts, list, i = {}, g:legal(), 1
   while i <= rawlen(list) do
@@ -49,7 +50,7 @@ function ask.legal_text(g)
       n = 1
       local a = rawget(list, i)
       while actions.is_card(a) and rawget(list, i + n) == a do n = n + 1 end
-      parts[#parts + 1] = shown(a) .. (n > 1 and ("×%d"):format(n) or "")
+      parts[#parts + 1] = shown(a)
     end
     i = i + n
   end

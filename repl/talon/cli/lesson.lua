@@ -138,7 +138,7 @@ local function open_lines(L)
 end
 
 local function show_table(L)
-  say("%s", tbl.render(L.g:view(L.seat), L.def.name))
+  say("%s", tbl.render(L.g:view(L.seat), L.def.name, nil, tbl.labels(L.def)))
   if L.open then say("%s", open_lines(L)) end
   local nxt = L.r.actions[L.k + 1]
   if nxt then

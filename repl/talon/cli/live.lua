@@ -105,7 +105,7 @@ end
 -- type next.
 function Table.__tostring(t)
   local g = t.game
-  local out = { tbl.render(g:view(t.seat), t.def.name) }
+  local out = { tbl.render(g:view(t.seat), t.def.name, nil, tbl.labels(t.def)) }
   if t.opened then
     for s = 1, g:seats() do
       if s ~= t.seat then

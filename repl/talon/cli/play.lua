@@ -145,7 +145,9 @@ local COMMANDS = {
   quit = function() return "quit" end,
   exit = function() return "quit" end,
   legal = function(c) say("legal: %s", ask.legal_text(c.g)) end,
-  table = function(c) say("%s", tbl.render(c.g:view(c.seat), c.def.name)) end,
+  table = function(c)
+    say("%s", tbl.render(c.g:view(c.seat), c.def.name, nil, tbl.labels(c.def)))
+  end,
   score = function(c) say("%s", ask.score(c)) end,
   last = function(c) say("%s", ask.last(c)) end,
   rules = function(c) say("%s", ask.rules(c)) end,
@@ -225,7 +227,7 @@ local function completion_words(c)
 end
 
 local function human_turn(c)
-  say("%s", tbl.render(c.g:view(c.seat), c.def.name))
+  say("%s", tbl.render(c.g:view(c.seat), c.def.name, nil, tbl.labels(c.def)))
   if c.echo_off then prompt.words(completion_words(c)) end
   while true do
     local line = play.read_line(c, ("your move (%s) > "):format(c.g:phase()))

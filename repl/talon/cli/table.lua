@@ -90,19 +90,33 @@ local function roles_line(v)
   return #names > 0 and table.concat(names, ", ") or nil
 end
 
--- The game's own scalar view fields; a field that is also a role is shown
--- by roles_line with the seat's name instead of its number.
-local function extras_line(v)
+-- The words for the game's view field 'k': its tools.labels entry (read
+-- raw, a text only, cut short), else the name with spaces for underscores.
+local function label_of(labels, k)
+  local l = type(labels) == "table" and rawget(labels, k)
+  if type(l) == "string" and l ~= "" then return l:sub(1, 60) end
+  return (k:gsub("_", " "))
+end
+
+-- The game's own scalar view fields under their labels ('labels', the
+-- game's tools.labels); a field that is true shows its label alone, one
+-- that is false nothing. A field that is also a role is shown by
+-- roles_line with the seat's name instead of its number.
+local function extras_line(v, labels)
   local keys = {}
   local roles = v.roles or {}
   for k, x in pairs(v) do
     local t = type(x)
-    if not KNOWN[k] and roles[k] == nil and (t == "number" or t == "string" or t == "boolean") then
+    if type(k) == "string" and not KNOWN[k] and roles[k] == nil and x ~= false
+        and (t == "number" or t == "string" or t == "boolean") then
       keys[#keys + 1] = k
     end
   end
   table.sort(keys)
-  for i, k in ipairs(keys) do keys[i] = ("%s %s"):format(k, tostring(v[k])) end
+  for i, k in ipairs(keys) do
+    local x, words = v[k], label_of(labels, k)
+    keys[i] = x == true and words or ("%s %s"):format(words, tostring(x))
+  end
   return #keys > 0 and table.concat(keys, ", ") or nil
 end
 
@@ -214,9 +228,17 @@ local function trick_line(v)
   return table.concat(plays, ", ")
 end
 
+-- The game's tools.labels of definition 'def' (read raw: game data), or nil.
+function tbl.labels(def)
+  local tools = type(def) == "table" and rawget(def, "tools")
+  local labels = type(tools) == "table" and rawget(tools, "labels")
+  return type(labels) == "table" and labels or nil
+end
+
 -- The table as text, from view 'v' (its public sides name the
--- partnerships on the score line; 'sides' may override them).
-function tbl.render(v, title, sides)
+-- partnerships on the score line; 'sides' may override them); 'labels'
+-- (the game's tools.labels) names its own view fields.
+function tbl.render(v, title, sides, labels)
   sides = sides or v.sides
   local out = {}
   local function add(fmt, ...) out[#out + 1] = fmt:format(...) end
@@ -226,7 +248,7 @@ function tbl.render(v, title, sides)
   add("trump %s   %s %s   dealer %s%s", tbl.suit_name(v.trump), label,
     tbl.scores_line(v, sides), v.dealer and seat_label(v, v.dealer) or "-",
     math.type(v.pot) and ("   pot %s"):format(tostring(v.pot)) or "")
-  local roles, extra = roles_line(v), extras_line(v)
+  local roles, extra = roles_line(v), extras_line(v, labels)
   if roles then add("%s", roles) end
   if extra then add("%s", extra) end
   add("%s", seats_line(v))

@@ -84,6 +84,37 @@ t.test("a Bura claim under 31 asks first; no keeps the game as it was", function
   t.ok(out:find("(yes/no) > yes\nyou: claim", 1, true), out)
 end)
 
+-- BES-R10: a side under the target that declares out loses this deal's
+-- points (or the match, wrong_out = lose_match); the table asks first, as
+-- for Bura's claim.
+t.test("a Besigue out under the target asks first; no keeps the game as it was", function()
+  local code, out, err = run.talon({ "play", "besigue", "--seed", "1" },
+    "out\nno\nout\nyes\nquit\n")
+  t.eq(code, 0, err)
+  t.ok(out:find("your side's total is 0, the target 1000: a wrong out costs your side every"
+    .. " point of this deal (BES-R10). Declare out anyway? (yes/no) > no\nnot played.", 1, true),
+    out)
+  t.ok(out:find("(yes/no) > yes\nyou: out", 1, true), out)
+end)
+
+-- A game's own view fields are shown under its tools.labels (BUR-R11's
+-- memory, BES-R10's total and forfeit), a true flag by its words alone.
+t.test("the table names a game's own view fields by its labels", function()
+  local _, out = run.talon({ "play", "bura", "--seed", "1" }, "quit\n")
+  t.ok(out:find("\ncard points you saw yourself take 0, turned 7♠\n", 1, true), out)
+  local _, bout = run.talon({ "play", "besigue", "--seed", "1" }, "out\nyes\ntable\nquit\n")
+  t.ok(bout:find("\nthis deal forfeit (a wrong out), target 1000, your side's total 0, turned J♦\n",
+    1, true), bout)
+  t.ok(not bout:find("forfeit true", 1, true) and not bout:find("memory", 1, true), bout)
+  local tbl = require "talon.cli.table"
+  local v = { seat = 1, n = 1, hand = require("talon").deck({ ranks = "A" }):hand(""),
+    sizes = { 0 }, tricks_won = { 0 }, trick = { cards = {}, seats = {} }, up_card = "9S",
+    gone = false }
+  local text = tbl.render(v, "x", nil, { gone = "never shown" })
+  t.ok(text:find("\nup card 9S\n", 1, true), text)
+  t.ok(not text:find("never shown", 1, true), text)
+end)
+
 t.test("Bura, Kosel and Kosel pot take a bare card; help offers only what is legal", function()
   local _, out = run.talon({ "play", "bura", "--seed", "2" }, "9♠\nhelp\nquit\n")
   t.ok(out:find("> 9♠\nyou: play 9♠", 1, true), out)
@@ -103,13 +134,15 @@ t.test("Hokm-4: the human stays P1 when the partners are re-seated", function()
   t.ok(not out:find("P4+P3", 1, true) and not out:find("P2+P1", 1, true), out)
 end)
 
-t.test("legal counts copies of a card as the hand shows them", function()
+-- Two copies of one card are one choice: legal names it once, as typed
+-- (a count such as QH×2 would not parse as a play).
+t.test("legal names copies of a card once, as the reader types it", function()
   local talon = require "talon"
   local ask = require "talon.cli.ask"
   local d = talon.deck { ranks = "A K Q", suits = "S H", copies = 2 }
   local cards = d:hand("QH QH KS"):cards()
   local g = { legal = function() return cards end }
-  t.eq(ask.legal_text(g), "KS  QH×2")
+  t.eq(ask.legal_text(g), "KS  QH")
 end)
 
 t.test("--ascii, --no-color and an LC_ALL=C locale print cards without glyphs", function()

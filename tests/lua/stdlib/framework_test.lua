@@ -151,6 +151,10 @@ t.test("typed actions: canonical text and parsing", function()
   t.ok(err:find("bid", 1, true), err)
   local _, err2 = actions.parse(deck, "ZZ")
   t.ok(err2:find("ZZ", 1, true), err2)
+  -- several cards without a verb: the first is a card, so the refusal says
+  -- what is missing (not "'QS' is neither a card …")
+  local _, err4 = actions.parse(deck, "QS QS")
+  t.eq(err4, "'QS QS' is cards without a verb: type one card alone, or a verb and its cards")
   -- a verb of type "tricks" is a whole number, as "int" is
   local verbs = { contract = "tricks" }
   t.eq(actions.text(actions.parse(deck, "Contract 4", verbs)), "contract 4", "tricks")
