@@ -289,16 +289,16 @@ function tricks.phase(spec)
     -- due (on_trick_when) given to its winner. Returns the next mover and
     -- the legal Hand, or nil when it did nothing (on_trick due, a seat
     -- sitting out, a state it does not know): apply then plays the card.
+    -- (t:step reads the state's fields itself, raw, and only those the
+    -- card needs: the won piles and counts at the end of a trick)
     step = function(st, seat, card)
       local wk = wake_per[st]
       if wk == nil or not st.quiet then return nil end
-      local s, played = trick_step(st.ctrick, st.hands, seat, card, st.n, st.n_in,
-        st.legal_into, st.out, st.won, wk and st.tricks_won, st.side_of, wk and wk.to,
-        st.tricks_played)
+      local s, into, played = trick_step(st.ctrick, st, seat, card, wk)
       if not s then return nil end
       if played then st.tricks_played, st.leader = played, s end
       st.turn = s
-      return s, st.legal_into
+      return s, into
     end,
   }, spec)
   made_steps[ph.step] = made[ph.playout]

@@ -332,13 +332,14 @@ static const char *const driver[] = {
     "  function(o) return { o.trick, o.hands, 1, o.rng, {}, {}, 0, 4, o.won, "
     "function() return nil, 1 end, 0, nil, nil, { counts = { 0, 0 }, "
     "sides = { 1, 2 }, to = 2 } } end)\n",
+    "local function step_st(o) return { hands = o.hands, n = 2, n_in = 2, "
+    "legal_into = o.hand2, won = o.won, tricks_won = { 0, 0 }, "
+    "side_of = { 1, 2 }, tricks_played = 0 } end\n",
     "add(\"trick:step\", method(\"talon.Trick\", \"step\"),\n",
-    "  function(o) return { o.trick, o.hands, 1, o.card, 2, 2, o.hand2, nil, "
-    "o.won, { 0, 0 }, { 1, 2 }, nil, 0 } end)\n",
+    "  function(o) return { o.trick, step_st(o), 1, o.card, {} } end)\n",
     "add(\"trick:step (end of a trick)\", method(\"talon.Trick\", \"step\"),\n",
-    "  function(o) o.trick:play(1, \"KS\") return { o.trick, o.hands, 2, "
-    "o.deck:card(\"AH\"), 2, 2, o.hand2, nil, o.won, { 0, 0 }, { 1, 2 }, 2, 0 "
-    "} end)\n",
+    "  function(o) o.trick:play(1, \"KS\") return { o.trick, step_st(o), 2, "
+    "o.deck:card(\"AH\"), { to = 2 } } end)\n",
     "add(\"Trick.__len\", meta(\"talon.Trick\", \"__len\"), function(o) return "
     "{ o.trick } end)\n",
     "add(\"Trick.__tostring\", meta(\"talon.Trick\", \"__tostring\"), "

@@ -410,7 +410,7 @@ void talon_open_trick(lua_State *L) {
   luaL_setfuncs(L, trick_methods, 0);
   luaL_setfuncs(L, tl_trick_query_methods, 0);
   luaL_setfuncs(L, tl_trick_batch_methods, 0);
-  luaL_setfuncs(L, tl_trick_step_methods, 0);
+  tl_trick_open_step(L);
   luaL_setfuncs(L, tl_trick_sets_methods, 0);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);

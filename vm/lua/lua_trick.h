@@ -16,8 +16,9 @@ void tl_push_play(lua_State *L, const tv_hand *play);
 /* The Trick methods of lua_trick_batch.c (t:play_out, t:play_tricks). */
 extern const luaL_Reg tl_trick_batch_methods[];
 
-/* The Trick method of lua_trick_step.c (t:step). */
-extern const luaL_Reg tl_trick_step_methods[];
+/* Adds the Trick method of lua_trick_step.c (t:step) to the methods table
+ * on top of the stack. */
+void tl_trick_open_step(lua_State *L);
 
 /* The seats sitting out at stack index 'idx': nil for none (0), or a table
  * in which out[s] is true (read raw) for each seat s of 1..nh that sits

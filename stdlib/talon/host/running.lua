@@ -83,6 +83,9 @@ function running.new(def, params, deck)
     seed = params.seed or 0, file = params.file, deck = deck,
     act = list64(), act_seat = list64(),
     nact = 0, hands_done = 0, per_hand = {},
+    -- false until a failing action cannot be undone (read at every
+    -- action: a key present is found without the metatable's lookup)
+    aborted = false,
     where = params.file or def.name, checking = params.checking or false,
     verbs = verbs_of(def),
     -- set later; named here so the table is built at its final size

@@ -18,25 +18,35 @@ local function attack()
   local h = { d:hand("AS KS"), d:hand("QS JS") }
   local w = { d:hand(), d:hand() }
   local into = d:hand()
-  try(function() t:step(loop, 1, AS, 2, 2, into, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, 1, AS, 2, 2, loop, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, 1, AS, 2, 2, into, loop, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, 1, AS, 2 ^ 63, 2, into, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, 1, AS, 2, 0 / 0, into, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, math.maxinteger, AS, 2, 2, into, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, 1, other:card("AS"), 2, 2, into, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step({ other:hand("AS"), other:hand("KS") }, 1, AS, 2, 2, into, nil, w) end)
-  try(function() t:step({ h[1], h[1] }, 1, AS, 2, 2, into, nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
-  try(function() t:step(h, 1, AS, 2, 2, h[2], nil, w, { 0, 0 }, { 1, 2 }, nil, 0) end)
+  local function st(fields)
+    local s = { hands = h, n = 2, n_in = 2, legal_into = into, won = w, tricks_won = { 0, 0 },
+                side_of = { 1, 2 }, tricks_played = 0 }
+    for k, v in pairs(fields) do s[k] = v end
+    return s
+  end
+  local wake = {}
+  try(function() t:step(loop, 1, AS, wake) end)
+  try(function() t:step(st { hands = loop }, 1, AS, wake) end)
+  try(function() t:step(st { legal_into = loop }, 1, AS, wake) end)
+  try(function() t:step(st { out = loop }, 1, AS, wake) end)
+  try(function() t:step(st { n = 2 ^ 63 }, 1, AS, wake) end)
+  try(function() t:step(st { n_in = 0 / 0 }, 1, AS, wake) end)
+  try(function() t:step(st {}, math.maxinteger, AS, wake) end)
+  try(function() t:step(st {}, 1, other:card("AS"), wake) end)
+  try(function() t:step(st { hands = { other:hand("AS"), other:hand("KS") } }, 1, AS, wake) end)
+  try(function() t:step(st { hands = { h[1], h[1] } }, 1, AS, wake) end)
+  try(function() t:step(st { legal_into = h[2] }, 1, AS, wake) end)
   t:play(1, "KS")
-  try(function() t:step(h, 2, d:card("QS"), 2, 2, into, nil, loop, loop, loop, loop, loop) end)
-  try(function() t:step(h, 2, d:card("QS"), 2, 2, into, nil, { h[1], h[2] }, { 0, 0 }, { 1, 2 }) end)
-  try(function() t:step(h, 2, d:card("QS"), 2, 2, into, nil, w, { 0.5, 0 }, { 1, 2 }, 2, 0) end)
-  try(function() t:step(h, 2, d:card("QS"), 2, 2, into, nil, w, { math.maxinteger, 0 }, { 1, 2 },
-    1, math.maxinteger) end)
-  try(function() t:step(h, 2, d:card("QS"), 2, 2, into, nil, w, { 0, 0 }, { 300, 2 }, -1, 0) end)
-  try(function() t:step(h, 2, d:card("QS"), 2, 2, into, nil, w, { 0, 0 }, { 1, 2 }, 2, 0) end)
-  try(function() t.step(d:hand("AS"), h, 1, AS, 2, 2, into) end)
+  local QS = d:card("QS")
+  try(function() t:step(st { won = loop, tricks_won = loop, side_of = loop, tricks_played = loop },
+    2, QS, loop) end)
+  try(function() t:step(st { won = { h[1], h[2] } }, 2, QS, wake) end)
+  try(function() t:step(st { tricks_won = { 0.5, 0 } }, 2, QS, { to = 2 }) end)
+  try(function() t:step(st { tricks_won = { math.maxinteger, 0 }, tricks_played = math.maxinteger },
+    2, QS, { to = 1 }) end)
+  try(function() t:step(st { side_of = { 300, 2 } }, 2, QS, { to = -1 }) end)
+  try(function() t:step(st {}, 2, QS, { to = 2 }) end)
+  try(function() t.step(d:hand("AS"), st {}, 1, AS, wake) end)
 end
 
 local play = tricks.phase {

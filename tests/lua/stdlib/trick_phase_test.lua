@@ -219,7 +219,7 @@ t.test("a hook failing after a batch restores the position before it", function(
   local ok, err = pcall(g.playout, g, talon.rng(1))
   t.eq(ok, false, "the error reaches the caller")
   t.ok(tostring(err):find("boom in score", 1, true), tostring(err))
-  t.eq(g.aborted, nil, "the game is not aborted")
+  t.eq(g.aborted, false, "the game is not aborted")
   t.eq(g.nact, 1, "the record before the batch")
   t.eq(#g.state.hands[1] + #g.state.hands[2], 9, "and the hands")
   boom = false

@@ -127,34 +127,43 @@ t.test("t:step refuses what it does not know and changes nothing", function()
   local hands, won = { d:hand("AS KS"), d:hand("AH KH") }, { d:hand(), d:hand() }
   local into = d:hand()
   local AS = d:card("AS")
-  t.eq(tr:step(hands, 1, AS, 2, 2, into, { true }, won, { 0, 0 }, { 1, 2 }, nil, 0), false,
-    "a seat out")
-  t.eq(tr:step(hands, 1, d:card("QS"), 2, 2, into, nil, won, { 0, 0 }, { 1, 2 }, nil, 0), false,
-    "a card not held")
-  t.eq(tr:step(hands, 1, AS, 2, 2, hands[2], nil, won, { 0, 0 }, { 1, 2 }, nil, 0), false,
-    "the legal Hand is a hand")
-  t.eq(tr:step(hands, 1, AS, 2.0, 2, into, nil, won, { 0, 0 }, { 1, 2 }, nil, 0), false,
-    "a count that is a float")
+  -- a state as tricks.phase keeps it, with the fields a test changes
+  local function st(fields)
+    local s = { hands = hands, n = 2, n_in = 2, legal_into = into, won = won,
+                tricks_won = { 0, 0 }, side_of = { 1, 2 }, tricks_played = 0 }
+    for k, v in pairs(fields or {}) do s[k] = v end
+    return s
+  end
+  local wake = {}
+  t.eq(tr:step(st { out = { true } }, 1, AS, wake), false, "a seat out")
+  t.eq(tr:step(st(), 1, d:card("QS"), wake), false, "a card not held")
+  t.eq(tr:step(st { legal_into = hands[2] }, 1, AS, wake), false, "the legal Hand is a hand")
+  t.eq(tr:step(st { n = 2.0 }, 1, AS, wake), false, "a count that is a float")
+  t.eq(tr:step(setmetatable({}, { __index = st() }), 1, AS, wake), false,
+    "fields are read raw: none behind __index")
   t.eq(#tr, 0, "nothing played")
   t.eq(tostring(hands[1]), tostring(d:hand("AS KS")), "nothing taken")
-  t.eq(tr:step(hands, 1, AS, 2, 2, into, nil, won, { 0, 0 }, { 1, 2 }, nil, 0), 2,
-    "seat 2 plays next")
+  local nxt, h = tr:step(st(), 1, AS, wake)
+  t.eq(nxt, 2, "seat 2 plays next")
+  t.eq(rawequal(h, into), true, "the legal Hand returned")
   t.eq(tostring(into), tostring(d:hand("AH KH")), "void in spades: any card")
   -- the last card of the trick: seat 1 wins (AS, trump), counts[1] + 1
   local counts = { 0, 0 }
-  local w, played = tr:step(hands, 2, d:card("KH"), 2, 2, into, nil, won, counts, { 1, 2 }, nil, 4)
+  local w, h2, played = tr:step(st { tricks_won = counts, tricks_played = 4 }, 2,
+    d:card("KH"), wake)
   t.eq(w, 1, "the winner")
+  t.eq(rawequal(h2, into), true, "the legal Hand returned")
   t.eq(played, 5, "tricks played")
   t.eq(counts[1], 1, "counted")
   t.eq(tostring(won[1]), tostring(d:hand("AS KH")), "won")
   t.eq(#tr, 0, "the trick emptied")
   t.eq(tostring(into), tostring(d:hand("KS")), "the winner's legal cards")
   -- the hand's last trick: the hook is due, nothing changes
-  t.eq(tr:step(hands, 1, d:card("KS"), 2, 2, into, nil, won, counts, { 1, 2 }, nil, 5), 2)
-  t.eq(tr:step(hands, 2, d:card("AH"), 2, 2, into, nil, won, counts, { 1, 2 }, nil, 5), false,
-    "the last trick: due")
+  local last = st { tricks_won = counts, tricks_played = 5 }
+  t.eq(tr:step(last, 1, d:card("KS"), wake), 2)
+  t.eq(tr:step(last, 2, d:card("AH"), wake), false, "the last trick: due")
   t.eq(#tr, 1, "still one card in the trick")
   t.eq(counts[1], 1, "not counted")
-  t.eq(tr:step(hands, 2, d:card("AH"), 2, 2, into, nil, won, false, { 1, 2 }, nil, 5), false,
-    "no counts: due after every trick")
+  t.eq(tr:step(last, 2, d:card("AH"), false), false, "no wake: due after every trick")
+  t.eq(tr:step(last, 2, d:card("AH"), { to = 1.5 }), false, "a wake whose to is a float")
 end)
