@@ -362,6 +362,8 @@ static int pmain(lua_State *L) {
   int argc = (int)lua_tointeger(L, 1);
   char **argv = lua_touserdata(L, 2);
   termsafe_streams *streams = lua_touserdata(L, 3);
+  lua_pushlightuserdata(L, streams); /* for talon.cli.prompt's ascii() */
+  lua_setfield(L, LUA_REGISTRYINDEX, TERMSAFE_STREAMS);
   options o = {0, DEFAULT_MEM_MB, 0, 0, 1};
   luaL_checkversion(L);
   lua_newtable(L);
@@ -390,7 +392,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "talon: cannot create a Lua state: not enough memory\n");
     return 1;
   }
-  termsafe_streams streams = {NULL, NULL};
+  termsafe_streams streams = {0};
   lua_pushcfunction(L, pmain);
   lua_pushinteger(L, argc);
   lua_pushlightuserdata(L, argv);

@@ -78,12 +78,22 @@ static lineedit *editor(lua_State *L) {
   return *box;
 }
 
+/* The program's filtered streams (termsafe.h), or NULL. */
+static termsafe_streams *streams_of(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, TERMSAFE_STREAMS);
+  termsafe_streams *s = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return s;
+}
+
 /* 'text' as the terminal may be sent it (termsafe.h): the prompt names
  * the game's phase, and libedit writes it to the terminal itself. The
  * string stays on the stack while the line is read. */
 static const char *shown(lua_State *L, const char *text, size_t len) {
   termsafe f;
   termsafe_init(&f, 0);
+  termsafe_streams *s = streams_of(L);
+  f.ascii = s != NULL && s->ascii;
   luaL_Buffer b;
   char *out = luaL_buffinitsize(L, &b, 4 * len + 4 * TERMSAFE_PENDING);
   size_t k = termsafe_filter(&f, text, len, out);
@@ -159,7 +169,18 @@ static int prompt_interactive(lua_State *L) {
   return 1;
 }
 
+/* prompt.ascii(on): from now on the output spells every character beyond
+ * ASCII in ASCII (true: `--ascii`, a locale without UTF-8), or lets
+ * them through (false); see termsafe.h. */
+static int prompt_ascii(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TBOOLEAN);
+  termsafe_streams *s = streams_of(L);
+  if (s != NULL) termsafe_set_ascii(s, lua_toboolean(L, 1));
+  return 0;
+}
+
 static const luaL_Reg prompt_funcs[] = {
+    {"ascii", prompt_ascii},
     {"read", prompt_read},
     {"words", prompt_words},
     {"pause", prompt_pause},

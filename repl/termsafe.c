@@ -4,7 +4,9 @@
  */
 #define _GNU_SOURCE
 #include "termsafe.h"
+#include "asciify.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -82,6 +84,69 @@ static size_t ground(termsafe *f, unsigned char c, char *out) {
   return 1;
 }
 
+/* {====================================================== ASCII mode */
+
+/* A character cut short by a byte that cannot continue it: one '?'. */
+static size_t cut_short(termsafe *f, char *out) {
+  if (f->nu8 == 0) return 0;
+  f->nu8 = 0;
+  out[0] = '?';
+  return 1;
+}
+
+/* The code point of the complete character in f->u8. */
+static uint32_t decoded(const termsafe *f) {
+  static const unsigned char lead_bits[] = {0, 0, 0x1f, 0x0f, 0x07};
+  uint32_t cp = f->u8[0] & lead_bits[f->need];
+  for (int i = 1; i < f->need; i++)
+    cp = cp << 6 | (f->u8[i] & 0x3f);
+  return cp;
+}
+
+/* One byte from 0x80 up in ASCII mode: a character is read whole, then
+ * spelt (asciify.h); a C1 control is escaped as in the other mode. */
+static size_t ascii_byte(termsafe *f, unsigned char c, char *out) {
+  if (c <= 0xbf) {
+    if (f->nu8 == 0) { /* no lead byte announced it */
+      if (c <= 0x9f) return escaped(c, out);
+      out[0] = '?';
+      return 1;
+    }
+    f->u8[f->nu8++] = c;
+    if (f->nu8 < f->need) return 0;
+    f->nu8 = 0;
+    uint32_t cp = decoded(f);
+    if (cp <= 0x9f) { /* U+0080 … U+009F: a C1 control as UTF-8 */
+      size_t k = escaped(f->u8[0], out);
+      return k + escaped(c, out + k);
+    }
+    return (size_t)asciify(cp, out);
+  }
+  size_t k = cut_short(f, out);
+  int more = c == 0xc2 ? 1 : lead_of(c);
+  if (more == 0) { /* 0xC0, 0xC1, 0xF5 and up begin no character */
+    out[k] = '?';
+    return k + 1;
+  }
+  f->u8[0] = c;
+  f->nu8 = 1;
+  f->need = more + 1;
+  return k;
+}
+
+/* }====================================================== */
+
+static size_t held(termsafe *f, unsigned char c, char *out);
+
+/* One byte, in whatever state the filter is. */
+static size_t one_byte(termsafe *f, unsigned char c, char *out) {
+  if (f->state != GROUND) return held(f, c, out);
+  if (!f->ascii) return ground(f, c, out);
+  if (c >= 0x80) return ascii_byte(f, c, out);
+  size_t k = cut_short(f, out);
+  return k + ground(f, c, out + k);
+}
+
 /* One byte after ESC, in a CSI sequence, or after 0xC2. */
 static size_t held(termsafe *f, unsigned char c, char *out) {
   if (f->state == AFTER_C2) {
@@ -113,20 +178,19 @@ static size_t held(termsafe *f, unsigned char c, char *out) {
     return k;
   }
   size_t k = release(f, out);
-  return k + ground(f, c, out + k);
+  return k + one_byte(f, c, out + k);
 }
 
 size_t termsafe_filter(termsafe *f, const char *in, size_t n, char *out) {
   size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)in[i];
-    k += f->state == GROUND ? ground(f, c, out + k) : held(f, c, out + k);
-  }
+  for (size_t i = 0; i < n; i++)
+    k += one_byte(f, (unsigned char)in[i], out + k);
   return k;
 }
 
 size_t termsafe_finish(termsafe *f, char *out) {
-  return release(f, out);
+  size_t k = cut_short(f, out);
+  return k + release(f, out + k);
 }
 
 /* {====================================================== the streams */
@@ -161,8 +225,9 @@ static int stream_close(void *cookie) {
   return 0;
 }
 
-/* A filtering stream over 'real', buffered as 'mode' says. */
-static FILE *filtering(FILE *real, int allow_cr, int mode) {
+/* A filtering stream over 'real', buffered as 'mode' says; its filter is
+ * left in '*filter'. */
+static FILE *filtering(FILE *real, int allow_cr, int mode, termsafe **filter) {
   stream *s = malloc(sizeof *s);
   if (s == NULL) return NULL;
   termsafe_init(&s->f, allow_cr);
@@ -174,15 +239,16 @@ static FILE *filtering(FILE *real, int allow_cr, int mode) {
     return NULL;
   }
   setvbuf(f, NULL, mode, BUFSIZ);
+  *filter = &s->f;
   return f;
 }
 
 int termsafe_install(termsafe_streams *s) {
   s->out = s->err = NULL;
   int line = isatty(fileno(stdout));
-  FILE *out = filtering(stdout, 0, line ? _IOLBF : _IOFBF);
+  FILE *out = filtering(stdout, 0, line ? _IOLBF : _IOFBF, &s->fout);
   if (out == NULL) return -1;
-  FILE *err = filtering(stderr, 1, _IONBF);
+  FILE *err = filtering(stderr, 1, _IONBF, &s->ferr);
   if (err == NULL) {
     fclose(out);
     return -1;
@@ -192,6 +258,14 @@ int termsafe_install(termsafe_streams *s) {
   stdout = out;
   stderr = err;
   return 0;
+}
+
+void termsafe_set_ascii(termsafe_streams *s, int on) {
+  s->ascii = on != 0;
+  if (s->out == NULL) return;
+  fflush(stdout);
+  fflush(stderr);
+  s->fout->ascii = s->ferr->ascii = s->ascii;
 }
 
 void termsafe_remove(termsafe_streams *s) {

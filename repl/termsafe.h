@@ -13,6 +13,10 @@
  * both as UTF-8 (0xC2 0x80 … 0x9F) and as single bytes 0x80 … 0x9F that
  * no UTF-8 lead byte announced (a terminal set for 8-bit controls obeys
  * them).
+ *
+ * For a terminal that shows ASCII only (`--ascii`, a locale without
+ * UTF-8) the filter also spells every character beyond ASCII in ASCII
+ * (asciify.h): the table's box lines, dashes, a game's suit glyphs.
  */
 #ifndef TALON_TERMSAFE_H
 #define TALON_TERMSAFE_H
@@ -27,9 +31,12 @@
 typedef struct termsafe {
   unsigned char pend[TERMSAFE_PENDING];
   size_t npend;
-  int state;    /* within a sequence, or after a lead byte 0xC2 */
-  int cont;     /* continuation bytes a UTF-8 lead byte still expects */
-  int allow_cr; /* carriage returns pass (the progress bar on stderr) */
+  int state;           /* within a sequence, or after a lead byte 0xC2 */
+  int cont;            /* continuation bytes a UTF-8 lead byte still expects */
+  int allow_cr;        /* carriage returns pass (the progress bar on stderr) */
+  int ascii;           /* characters beyond ASCII are spelt in ASCII */
+  unsigned char u8[4]; /* in ASCII mode: the character being read */
+  int nu8, need;       /* its bytes read, and its length */
 } termsafe;
 
 /* A filter at the start of a stream. */
@@ -44,15 +51,26 @@ size_t termsafe_filter(termsafe *f, const char *in, size_t n, char *out);
  * bytes written to 'out' (at most TERMSAFE_PENDING * 4). */
 size_t termsafe_finish(termsafe *f, char *out);
 
+/* The registry field that holds the program's termsafe_streams (a light
+ * userdata) while the command runs. */
+#define TERMSAFE_STREAMS "talon.termsafe.streams"
+
 /* The program's real output streams, while stdout and stderr filter. */
 typedef struct termsafe_streams {
-  FILE *out, *err; /* the real ones, or NULL when nothing was installed */
+  FILE *out, *err;       /* the real ones, or NULL when nothing was installed */
+  termsafe *fout, *ferr; /* the filters of the installed streams */
+  int ascii;             /* what termsafe_set_ascii last said */
 } termsafe_streams;
 
 /* Replaces stdout and stderr by filtering streams writing to the real
  * ones (kept in 's'); returns 0, or -1 (nothing changed) when a stream
  * cannot be made. Call before the first output. */
 int termsafe_install(termsafe_streams *s);
+
+/* Spells characters beyond ASCII in ASCII from now on in both streams
+ * (on = 1), or lets them through (0); output already written is flushed
+ * first. Without installed streams it only records the choice. */
+void termsafe_set_ascii(termsafe_streams *s, int on);
 
 /* Flushes and closes the filtering streams and restores the real ones. */
 void termsafe_remove(termsafe_streams *s);

@@ -2,7 +2,9 @@
  * test_termsafe.c - the output filter of repl/termsafe.h: what the
  * program prints of a game's texts reaches a terminal as text
  * (docs/security.md, "What reaches the terminal"). Colours and bold (SGR)
- * pass; every other control character or sequence is shown escaped.
+ * pass; every other control character or sequence is shown escaped. In
+ * ASCII mode (docs/cli.md, `--ascii`) characters beyond ASCII are spelt
+ * in ASCII too.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,11 +18,13 @@
 #define CAP 4096
 
 /* 'in' filtered in one piece (cut in two at 'cut' when cut > 0), then
- * finished. */
-static const char *filtered(const char *in, size_t n, size_t cut, int cr) {
+ * finished; in ASCII mode when 'ascii'. */
+static const char *filtered_as(const char *in, size_t n, size_t cut, int cr,
+                               int ascii) {
   static char out[CAP];
   termsafe f;
   termsafe_init(&f, cr);
+  f.ascii = ascii;
   size_t k = 0;
   if (cut > 0 && cut < n) {
     k += termsafe_filter(&f, in, cut, out + k);
@@ -33,8 +37,50 @@ static const char *filtered(const char *in, size_t n, size_t cut, int cr) {
   return out;
 }
 
+static const char *filtered(const char *in, size_t n, size_t cut, int cr) {
+  return filtered_as(in, n, cut, cr, 0);
+}
+
 static const char *clean(const char *in) {
   return filtered(in, strlen(in), 0, 0);
+}
+
+/* 'in' in ASCII mode, cut at 'cut'. */
+static const char *spelt(const char *in, size_t cut) {
+  return filtered_as(in, strlen(in), cut, 0, 1);
+}
+
+/* The table's own characters and a game's glyphs, however the writes cut
+ * them, spelt as a reader of an ASCII terminal understands them; the
+ * multiplier of copies becomes the 'x' the card parser reads (QHx2). */
+static void ascii_spells_characters(void **state) {
+  (void)state;
+  const char *in = "\xe2\x94\x80\xe2\x94\x80 Bura \xe2\x96\xb6 P1 Q\xe2\x99"
+                   "\xa5\xc3\x97"
+                   "2 \xe2\x80\x94 \xe2\x80\xa6 K\xc3\xb6nig \xf0\x9f"
+                   "\x82\xa1 \xe4\xb8\xad";
+  const char *want = "-- Bura > P1 QHx2 -- ... Koenig ? ?";
+  for (size_t cut = 0; cut < strlen(in); cut++)
+    assert_string_equal(spelt(in, cut), want);
+}
+
+/* In ASCII mode a C1 control is still shown escaped, and a broken or
+ * unfinished character is one '?'. */
+static void ascii_keeps_controls_escaped(void **state) {
+  (void)state;
+  assert_string_equal(spelt("a\xc2\x9b"
+                            "b\x9d"
+                            "c",
+                            0),
+                      "a\\194\\155b\\157c");
+  assert_string_equal(spelt("\xe2\x99"
+                            "A",
+                            0),
+                      "?A");
+  assert_string_equal(spelt("end\xe2\x99", 0), "end?");
+  assert_string_equal(spelt("\xc0\xaf\xff", 0), "???");
+  assert_string_equal(spelt("\33[1mbold\33[0m \33]0;t\7", 0),
+                      "\33[1mbold\33[0m \\27]0;t\\7");
 }
 
 static void text_passes(void **state) {
@@ -129,10 +175,12 @@ static void random_bytes_come_out_safe(void **state) {
       in[i] = alphabet[(x >> 16) % (sizeof alphabet - 1)];
     }
     x = x * 1103515245u + 12345u;
-    const char *out = filtered(in, n, (x >> 16) % n, 0);
+    int ascii = round % 2; /* and in ASCII mode: nothing beyond ASCII */
+    const char *out = filtered_as(in, n, (x >> 16) % n, 0, ascii);
     int cont = 0; /* continuation bytes the last lead byte announced */
     for (const char *p = out; *p; p++) {
       unsigned char c = (unsigned char)*p;
+      if (ascii) assert_true(c < 0x80);
       if (c >= 0x80 && c <= 0xbf) {
         if (cont > 0)
           cont--;
@@ -170,6 +218,8 @@ int main(void) {
       cmocka_unit_test(cuts_do_not_matter),
       cmocka_unit_test(open_and_long_sequences),
       cmocka_unit_test(random_bytes_come_out_safe),
+      cmocka_unit_test(ascii_spells_characters),
+      cmocka_unit_test(ascii_keeps_controls_escaped),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,12 @@ local tbl = {}
 
 local GLYPH = { S = "♠", H = "♥", D = "♦", C = "♣" }
 
+-- Between the players' figures: a middle dot, or in ASCII a slash (the
+-- dot's ASCII spelling, a dash, would read as a minus: "P1 -5 - P2 5").
+local function between()
+  return require("talon").style() == "ascii" and " / " or " · "
+end
+
 -- The view fields the framework defines; anything else is the game's own
 -- (Hokm's hakem) and is shown on a line of its own.
 local KNOWN = { seat = true, n = true, phase = true, mover = true, hand = true,
@@ -60,7 +66,7 @@ function tbl.scores_line(v, sides, values)
       local s = sides[i][1]
       parts[i] = ("%s %s"):format(v.names and v.names[s] or ("P" .. s), tostring(sc))
     end
-    return table.concat(parts, " · ")
+    return table.concat(parts, between())
   end
   local parts = {}
   for i, sc in ipairs(values) do
@@ -189,7 +195,7 @@ local function trick_points_line(v)
   for s = 1, v.n do
     parts[s] = ("%s %s"):format(v.names and v.names[s] or ("P" .. s), tostring(tp[s]))
   end
-  return "card points in tricks: " .. table.concat(parts, " · ")
+  return "card points in tricks: " .. table.concat(parts, between())
 end
 
 -- The cards each seat has face up in front of him (v.exposed: seat ->

@@ -34,7 +34,10 @@ end
 -- Chooses the card style: colour when stdout is a terminal that allows it
 -- in a UTF-8 locale, plain Unicode in a UTF-8 locale, else ASCII (suit
 -- glyphs need UTF-8, coloured or not). 'flags' (the command line's) may
--- ask for ascii or no-color. Returns the style chosen.
+-- ask for ascii or no-color. In ASCII every other character beyond ASCII
+-- (box lines, dashes, a game's glyphs) is spelt in ASCII as it is printed
+-- (repl/asciify.c), except in --json output, which is data. Returns the
+-- style chosen.
 function term.setup_style(flags)
   flags = flags or {}
   local talon = require "talon"
@@ -43,6 +46,7 @@ function term.setup_style(flags)
   elseif term.isatty(1) and colour_allowed() and not flags["no-color"] then style = "color"
   else style = "unicode" end
   talon.style(style)
+  require("talon.cli.prompt").ascii(style == "ascii" and not flags.json)
   return style
 end
 
