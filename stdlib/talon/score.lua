@@ -7,9 +7,21 @@ local seats = require "talon.seats"
 
 local score = {}
 
+local tointeger = math.tointeger
+
+-- 'points' as an integer, or an error at the game's line (level 3: the
+-- caller of score.add): scores are whole numbers, as the summaries,
+-- records and sentences count them (5.0 is 5; 2.5 is refused).
+local function whole(points)
+  local n = tointeger(points)
+  if n then return n end
+  error(("score: points must be a whole number, got %s"):format(tostring(points)), 3)
+end
+
 -- Adds 'points' to 'side' and logs why ('why' is a short sentence). Only
 -- the game's `score` hook calls it (the checking mode holds to that).
 function score.add(st, side, points, rule, why)
+  points = whole(points)
   st.scores[side] = st.scores[side] + points
   if st.quiet then return end -- the sentence's arguments cost a table and a string
   st:log("score", { side = side, points = points, rule = rule, total = st.scores[side] },
@@ -30,6 +42,7 @@ end
 -- credit is remembered in st.credited so the checking mode accepts it,
 -- and in st.hand_credits so that it counts in the hand's points.
 function score.add_now(st, side, points, rule, why)
+  points = whole(points)
   st.scores[side] = st.scores[side] + points -- a side that is none fails here
   accrue(st, "credited", side, points)
   accrue(st, "hand_credits", side, points)

@@ -297,6 +297,83 @@ local function random_step(g, rng, seed)
     .. ("act %d %s  # raised the error\n"):format(g:mover() or 0, g:text(a)))
 end
 
+-- {====================================================== probes
+
+-- What a front end meets and the random player does not, once per phase
+-- of each of the first PROBED games of a run (a view costs as much as a
+-- few hundred random actions): every seat's view (the view hook), and in a
+-- card phase the
+-- refusal of a held card that is not legal, whose rule must be one the
+-- game defines (or explain could not show it). Run on a fork, so that the
+-- checked game is untouched by the game code they run. 'seen[name]' says
+-- what was probed in phase 'name' so far: nil, "views", or "done" (a
+-- refusal too). Returns nil, or a message of a broken promise; raises
+-- what a hook raised.
+local PROBED = 20
+
+local function probe_fork(g, name, seen)
+  local f = require("talon.host.fork").of(g)
+  if not seen[name] then
+    for s = 1, f:seats() do
+      local ok, err = pcall(f.view, f, s)
+      if not ok then
+        error(("phase %s, the view of seat %d: %s"):format(name, s, tostring(err)), 0)
+      end
+    end
+    seen[name] = "views"
+  end
+  local rules = g.def.rules
+  if not (f.ph.cards and f.mover_seat and type(rules) == "table" and next(rules) ~= nil) then
+    seen[name] = "done"
+    return nil
+  end
+  local legal = f:legal_hand()
+  for _, c in ipairs(f.state.hands[f.mover_seat]:cards()) do
+    if legal:count(c) == 0 then
+      seen[name] = "done"
+      local v = f:why(c)
+      local rule = type(v) == "table" and rawget(v, "rule")
+      if type(rule) ~= "string" or rawget(rules, rule) ~= nil then return nil end
+      local ids = {}
+      for id in pairs(rules) do ids[#ids + 1] = tostring(id) end
+      table.sort(ids)
+      return ("phase %s: the refusal of %s cites rule %s, which the game does not define"
+        .. " (its rules are %s)"):format(name, c:name("ascii"), rule, table.concat(ids, ", "))
+    end
+  end
+  return nil
+end
+
+-- The size of 'h' if it is a talon.Hand (read with the Hand's own length,
+-- no metamethod looked up), else nil.
+local function size_of(h)
+  if rawequal(rawgetmetatable(h), HAND) then return HAND.__len(h) end
+  return nil
+end
+
+-- Whether the mover of card phase 'g.ph' may play every card held: no
+-- refusal to probe, and no fork made to find that out.
+local function all_legal(g)
+  local m = g.mover_seat
+  local n = m and size_of(g.legal_h)
+  return n ~= nil and n == size_of(g.state.hands[m])
+end
+
+-- The probes of game 'g' where its phase has not had them all ('seen',
+-- above); nil or a failure.
+local function probe(g, seed, seen)
+  if not seen then return nil end
+  local name = g.state.phase
+  local done = seen[name]
+  if g.ph == nil or done == "done" or (done == "views" and all_legal(g)) then return nil end
+  local ok, msg = pcall(probe_fork, g, name, seen)
+  if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
+  if msg then return failure(seed, "invariant", msg, record.write(g)) end
+  return nil
+end
+
+-- }======================================================
+
 -- The length of a talon.Hand, called as the function it is (no metamethod
 -- looked up on each check).
 local hand_len = HAND.__len
@@ -401,22 +478,23 @@ end
 
 -- One random game with seed 'seed'; nil, its number of actions and whether
 -- the match ended (rather than stopping at params.hands); or a failure.
-local function one_game(def, params, seed, limit)
+local function one_game(def, params, seed, limit, probed)
   local p = {}
   for k, v in pairs(params or {}) do p[k] = v end
   p.options = invariants.options(def, p.options)
   p.seed, p.checking, p.quiet = seed, true, true
+  p.stats = true -- the game's statistics run as a simulation runs them
   local ok, g = pcall(game.new, def, p)
   if not ok then return failure(seed, "error", tostring(g)) end
   local rng = require("talon").rng(seed)
-  local steps, in_hand, hand = 0, 0, g.state.hand_no
-  local bad = checked(g, seed)
+  local steps, in_hand, hand, seen = 0, 0, g.state.hand_no, probed and {} or nil
+  local bad = checked(g, seed) or probe(g, seed, seen)
   while not bad and g.ph ~= nil do -- g:over()
     bad = random_step(g, rng, seed)
     if bad then return bad end
     steps, in_hand = steps + 1, in_hand + 1
     if g.state.hand_no ~= hand then hand, in_hand = g.state.hand_no, 0 end
-    bad = checked(g, seed)
+    bad = checked(g, seed) or probe(g, seed, seen)
     if not bad and in_hand > limit then
       bad = failure(seed, "invariant", ("hand %d does not end: %d actions"):format(hand, limit),
         record.write(g))
@@ -439,6 +517,8 @@ end
 -- failure {seed =, kind = "invariant"|"error", message =, record =, text =}
 -- (a hook that raises is a failure of kind "error", its record ending with
 -- the action that raised), or nil and {games = games played, actions =, ended =}.
+-- The first PROBED games also probe each phase (probe_fork: views and a
+-- refusal's rule); every game measures the game's statistics.
 function invariants.run(def, params, n, first_seed, limit)
   first_seed = first_seed or 1
   limit = limit or 20000
@@ -447,7 +527,7 @@ function invariants.run(def, params, n, first_seed, limit)
   -- a loop to it would play no game at all
   for i = 0, n - 1 do
     local seed = first_seed + i
-    local bad, steps, ended = one_game(def, params, seed, limit)
+    local bad, steps, ended = one_game(def, params, seed, limit, i < PROBED)
     if bad then return bad end
     stats.games, stats.actions = stats.games + 1, stats.actions + steps
     if ended then stats.ended = stats.ended + 1 end

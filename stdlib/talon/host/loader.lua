@@ -103,20 +103,23 @@ local function code_lines(text)
 end
 
 -- The line of file 'path' where the key a library error names ("option
--- 'target'", "wrap 'nohook'") is set, or nil: the place to look at when
--- the stack cannot tell (a tail call). Read only on an error; a file of
--- more than a megabyte is not searched.
+-- 'target'", "wrap 'nohook'", "rule 'HOK-R3'", "wrap 'play.legl'") is
+-- set, or nil: the place to look at when the stack cannot tell (a tail
+-- call). A key that is no name ("play.legl") can only be set in brackets.
+-- Read only on an error; a file of more than a megabyte is not searched.
 function key_line(path, msg)
   local first = string.match(string.sub(msg, 1, 400), "^[^\n]*")
-  local key = first and string.match(first, "'([%a_][%w_]*)'")
+  local key = first and string.match(first, "'([%a_][%w_%.%-]*)'")
   if not key then return nil end
   local f = io.open(path, "rb")
   if not f then return nil end
   local text = f:read(1024 * 1024) or ""
   f:close()
+  local name = string.find(key, "^[%a_][%w_]*$") ~= nil
+  local quoted = string.gsub(key, "%p", "%%%0")
   for n, line in ipairs(code_lines(text)) do
-    if string.find(line, "%f[%w_]" .. key .. "%s*=")
-        or string.find(line, "%[[\"']" .. key .. "[\"']%]") then
+    if (name and string.find(line, "%f[%w_]" .. quoted .. "%s*="))
+        or string.find(line, "%[[\"']" .. quoted .. "[\"']%]") then
       return n
     end
   end
@@ -146,7 +149,7 @@ run_file = function(name, depth, cache)
     end
     return nil, value
   end
-  return value, nil, chunkname
+  return value, nil, chunkname, path
 end
 
 -- The host's own copy of a definition: plain tables read raw, so no
@@ -175,8 +178,18 @@ local function adopt(v, seen, depth)
   return c
 end
 
+-- A definition's refusal "NAME: message" with the line of the key it
+-- names added when the file has one ("NAME:4: message").
+local function with_line(err, chunkname, path)
+  local prefix = chunkname .. ": "
+  if type(err) ~= "string" or string.sub(err, 1, #prefix) ~= prefix then return err end
+  local msg = string.sub(err, #prefix + 1)
+  local line = key_line(path, msg)
+  return line and ("%s:%d: %s"):format(chunkname, line, msg) or err
+end
+
 local function load_file(name)
-  local def, err, chunkname = run_file(name, 0, {})
+  local def, err, chunkname, path = run_file(name, 0, {})
   if err then return nil, err end
   if type(def) == "table" then
     local ok, copy = pcall(adopt, def, {}, 1)
@@ -184,7 +197,7 @@ local function load_file(name)
     def = copy
   end
   local vok, verr = pcall(game.validate, def, chunkname)
-  if not vok then return nil, verr end
+  if not vok then return nil, with_line(verr, chunkname, path) end
   return def, chunkname
 end
 

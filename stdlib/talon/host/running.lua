@@ -125,13 +125,22 @@ local function call_legal(g)
   return r
 end
 
+-- 'h', what a card phase's legal hook of game 'g' returned, if it is a
+-- Hand (the host reads it as one); else an error naming the phase.
+local function legal_cards(g, h)
+  if actions.is_hand(h) then return h end
+  error(("%s: phase %s: legal must return a Hand of the legal cards (a card phase), got %s")
+    :format(g.where, g.state.phase, type(h) == "userdata" and "another userdata"
+      or "a " .. type(h)), 0)
+end
+
 -- In a card phase, the mover's legal cards as a Hand (cached).
 function G:legal_hand()
   local ph = self.ph
   if not ph or not ph.cards then return nil end
   local h = self.legal_h
   if not h then
-    h = call_legal(self)
+    h = legal_cards(self, call_legal(self))
     self.legal_h = h
   end
   return h
@@ -231,7 +240,7 @@ local function advance(g, ph, seat, a, lazy)
   if lazy then return end
   -- inside the same protected call: one sandbox call per card, not two
   ph = g.ph
-  g.legal_h = ph and ph.cards and ph.legal(st, g.mover_seat) or nil
+  g.legal_h = ph and ph.cards and legal_cards(g, ph.legal(st, g.mover_seat)) or nil
 end
 
 -- The fast path of quiet, unchecked playouts, declared beside advance

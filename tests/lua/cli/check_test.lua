@@ -95,6 +95,28 @@ t.test("a hook that raises is reported as file:line with a traceback", function(
   run.rmdir(dir)
 end)
 
+-- What sim and the table meet is checked too: a view hook that raises
+-- (play would stop at its first table), a refusal citing a rule the game
+-- does not define (explain could not show it), half a point (scores are
+-- whole numbers: docs/framework.md, "Scores").
+t.test("check meets the view hook, the refusals' rules and whole scores", function()
+  local dir = run.tmpdir()
+  local cases = {
+    { "view_raises.lua",
+      "phase play, the view of seat 1: .-view_raises%.lua:10: attempt to index" },
+    { "cites_unknown_rule.lua", "phase play: the refusal of %w+ cites rule HC%-R9, which the game"
+      .. " does not define %(its rules are HC%-R1%)" },
+    { "half_points.lua", "half_points%.lua:13: score: points must be a whole number, got 2%.5" },
+  }
+  for _, c in ipairs(cases) do
+    local code, _, err = run.talon({ "check", fixtures .. c[1], "--games", "5" }, nil, dir)
+    t.eq(code, 1, c[1])
+    t.ok(err:find(c[2]), err)
+    t.ok(err:find("check-failure-1.rec", 1, true), err)
+  end
+  run.rmdir(dir)
+end)
+
 -- A hook that never returns is stopped by the time budget, not hung.
 t.test("a game that hangs is stopped", function()
   local dir = run.tmpdir()

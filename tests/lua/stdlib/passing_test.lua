@@ -30,7 +30,8 @@ local function pass_game(direction)
     options = { players = { default = 4, values = { 3, 4 }, doc = "players" },
                 target = { default = 10, doc = "points that end the match" } },
     deck = { ranks = "A K Q J T 9" },
-    rules = { ["PASS-R1"] = "Before play each player passes three cards." },
+    rules = { ["PASS-R1"] = "Before play each player passes three cards.",
+              follow = "Follow the suit led if you can." }, -- the play's refusals cite it
     deal = function(st)
       deal.packets(st, st:order(st:next(st.dealer)), { 6 })
       return "pass"
