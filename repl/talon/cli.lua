@@ -50,7 +50,7 @@ local USAGE = {
     .. "  --json          print the merged summary as JSON (it merges again)",
   check = "talon check GAME_OR_FILE [--games N] [--hands H] [--seed S] [--players N] [-o k=v]\n"
     .. "plays random games asserting the invariants after every action.\n" .. COMMON .. "\n"
-    .. "  --games N       games to play, seeds S..S+N-1 (default 100)\n"
+    .. "  --games N       games to play, seeds S..S+N-1 (default 100; S an integer here)\n"
     .. "  --hands H       a game is a match of at most H hands (default 20)\n"
     .. "  --json          print the outcome as JSON",
   replay = "talon replay FILE [--step] [--open] [--seat K] [--check] [--quiet] [--json]\n"

@@ -117,10 +117,19 @@ end
 
 -- One bot per seat from a comma-separated spec ("rule,random"), repeated
 -- to fill the table: with 4 seats "rule,random" seats rule bots at 1 and 3.
-function bots.list(spec, n, key, def)
+-- More names than 'room' seats (default n; a comparison's larger table)
+-- get a note on stderr: the last play no seat (one list may serve several
+-- table sizes, so it is not refused).
+function bots.unused_note(count, room)
+  io.stderr:write(("note: --bots names %d bots for %d seats; the last %d play no seat\n")
+    :format(count, room, count - room))
+end
+
+function bots.list(spec, n, key, def, room)
   local parts, list, names = {}, {}, {}
   for w in (spec or "rule"):gmatch("[^,%s]+") do parts[#parts + 1] = w end
   if #parts == 0 then error({ usage = "--bots needs a list such as rule,random" }, 0) end
+  if #parts > (room or n) then bots.unused_note(#parts, room or n) end
   for s = 1, n do
     list[s] = bots.get(parts[(s - 1) % #parts + 1], key, def)
     names[s] = list[s].name

@@ -65,7 +65,13 @@ function compare.run(args)
   local hands = options.int(p, "hands", nil)
   params_a.hands, params_b.hands = hands, hands
   local spec = p.flags.bots or "rule"
-  local a, b = lab.side(def_a, params_a, spec), lab.side(def_b, params_b, spec)
+  local a = lab.side(def_a, params_a, spec, math.huge)
+  local b = lab.side(def_b, params_b, spec, math.huge)
+  local names, most = 0, math.max(a.nseats, b.nseats)
+  for _ in spec:gmatch("[^,%s]+") do names = names + 1 end
+  if names > most then -- as in bots.list: the last play no seat at either table
+    require("talon.cli.bots").unused_note(names, most)
+  end
   local run = { command = "compare", games = f.games, seed = params_a.seed, hands = hands,
                 bots = spec, sides = { sim.side_run(a, params_a), sim.side_run(b, params_b) } }
   return driver.go("compare", args, run, { a, b }, f,

@@ -17,6 +17,7 @@ local game = require "talon.game"
 local bots = require "talon.cli.bots"
 local stats = require "talon.host.stats"
 local summary = require "talon.cli.summary"
+local options = require "talon.cli.options"
 
 local lab = {}
 
@@ -59,12 +60,13 @@ local function measures_of(def, sides, nseats)
   return list
 end
 
--- A side: game 'def' with game.new parameters 'params' and bots 'spec'.
-function lab.side(def, params, spec)
+-- A side: game 'def' with game.new parameters 'params' and bots 'spec'
+-- (at most 'room' names: bots.list).
+function lab.side(def, params, spec, room)
   local probe = game.new(def, { options = params.options, seed = 1, quiet = true })
   local n, sides = probe:seats(), probe:sides()
   local key = params.game or params.file
-  local blist, names = bots.list(spec, n, key, def)
+  local blist, names = bots.list(spec, n, key, def, room)
   local side = { def = def, params = params, blist = blist, bot_names = names,
                  nseats = n, sides = sides, name = def.name, key = key,
                  options = params.options }
@@ -222,6 +224,26 @@ end
 
 -- {================================================== a slice of matches
 
+-- A game error as raised, with the traceback where it was raised.
+local function with_trace(e)
+  if type(e) == "table" then return e end
+  local msg = tostring(e)
+  if string.find(msg, "\nstack traceback:", 1, true) then return msg end
+  return debug.traceback(msg, 2)
+end
+
+-- Plays match k (seed 'mseed') of side 'side'; a game error stops the run
+-- with the match named, the game's own frames of its traceback, and how
+-- to play that match alone (its shard of one).
+local function match(side, k, mseed, which)
+  local ok, g, f, first = xpcall(lab.play, with_trace, side, mseed)
+  if ok then return g, f, first end
+  if type(g) == "table" then error(g, 0) end
+  error({ game_error = true, usage = ("%s: match %d%s raised an error: %s\n(this match"
+    .. " alone: the same command with --games %d --shard %d/%d)"):format(side.name, k,
+    which or "", options.trim_traceback(g), k, k, k) }, 0)
+end
+
 -- Notes match k's first bot failure (or nil) in summary side 'sside'
 -- (talon.cli.summary.keep_failure: the run's earliest), so the report can
 -- say why moves were played at random.
@@ -240,10 +262,10 @@ function lab.run(s, sides, i, n, tick, stop)
   local games, seed = s.run.games, s.run.seed
   for k = i, games, n do
     local mseed = lab.match_seed(seed, k)
-    local ga, fa, firsta = lab.play(sides[1], mseed)
+    local ga, fa, firsta = match(sides[1], k, mseed, sides[2] and " of side A")
     note_failure(s.sides[1], k, firsta)
     if sides[2] then
-      local gb, fb, firstb = lab.play(sides[2], mseed)
+      local gb, fb, firstb = match(sides[2], k, mseed, " of side B")
       note_failure(s.sides[2], k, firstb)
       lab.fold(sides[1], s.sides[1].accs, ga, fa, xa, na)
       lab.fold(sides[2], s.sides[2].accs, gb, fb, xb, nb)

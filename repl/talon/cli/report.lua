@@ -237,19 +237,17 @@ end
 -- B has; each { label, a text, b text, difference text, verdict, sentence }.
 local function compare_rows(s)
   local A, B, n = s.sides[1], s.sides[2], s.matches
-  local slot_of, in_a = {}, {}
+  local slot_of = {}
   for _, slot in ipairs(s.pairs) do slot_of[slot.id] = slot end
   local order = {}
-  for j, m in ipairs(A.measures) do
-    order[#order + 1] = { m = m, a = j }
-    in_a[m.id] = true
-  end
-  for j, m in ipairs(B.measures) do
-    if not in_a[m.id] then order[#order + 1] = { m = m, b = j } end
+  for j, m in ipairs(A.measures) do order[#order + 1] = { m = m, a = j } end
+  for j, m in ipairs(B.measures) do -- B's own, and those A names alike but measures otherwise
+    local slot = slot_of[m.id]
+    if not (slot and slot.b == j) then order[#order + 1] = { m = m, b = j, alone = true } end
   end
   local rows = {}
   for _, o in ipairs(order) do
-    local m, slot = o.m, slot_of[o.m.id]
+    local m, slot = o.m, not o.alone and slot_of[o.m.id] or nil
     local ja, jb = o.a, slot and slot.b or o.b
     local accA, accB = ja and A.accs[ja], jb and B.accs[jb]
     if (accA and shown(m, accA)) or (accB and shown(m, accB)) then

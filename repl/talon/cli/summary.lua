@@ -95,14 +95,16 @@ function summary.new(run, sides, i, n)
 end
 
 -- The pairs of a comparison: for every measure both sides have, by id,
--- { a = position in side 1, b = position in side 2, pair = sums }.
+-- { a = position in side 1, b = position in side 2, pair = sums }. One
+-- measure is the same on both sides when its label is too: "side 1 wins"
+-- is P1+P3's in Hokm-4 and P1's alone in Hokm-3, two different figures.
 function summary.pair_slots(s)
   local at, slots = {}, {}
   for j, m in ipairs(s.sides[1].measures) do at[m.id] = j end
   for j, m in ipairs(s.sides[2].measures) do
-    local a = at[m.id]
-    if a and s.sides[1].measures[a].kind == m.kind and s.sides[1].measures[a].per == m.per then
-      slots[#slots + 1] = { id = m.id, a = a, b = j, pair = stats.new_pair() }
+    local a = at[m.id] and s.sides[1].measures[at[m.id]]
+    if a and a.kind == m.kind and a.per == m.per and a.label == m.label then
+      slots[#slots + 1] = { id = m.id, a = at[m.id], b = j, pair = stats.new_pair() }
     end
   end
   return slots

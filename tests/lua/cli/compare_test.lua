@@ -29,6 +29,16 @@ t.test("a longer target: more hands per match, a real difference", function()
     "a proportion's row: " .. out)
 end)
 
+-- HOK-R1: with four players side 1 is P1+P3, with three P1 alone; the
+-- two "side 1 wins" are different figures and are never paired (their
+-- difference would be a partnership's rate against a player's).
+t.test("sides of other players are not paired: each its own row", function()
+  local out = compare("hokm", "hokm", "--players", "3", "--games", "40", "--bots", "random")
+  t.ok(out:find("\n  side 1 %(P1%+P3%) wins +[%d.]+ %% ± [%d.]+ +— +—\n"), out)
+  t.ok(out:find("\n  side 1 %(P1%) wins +— +[%d.]+ %% ± [%d.]+ +— *\n"), out)
+  t.ok(out:find("hands per match +[%d.]+ ± [%d.]+ +[%d.]+ ± [%d.]+ +[-+]"), out)
+end)
+
 -- A variant file against its base, and a statistic only one side has.
 t.test("a variant file against its base; the options go with their game", function()
   local out = compare("games/hokm.lua", "-o", "target=3", "games/hokm-all-tricks.lua",

@@ -48,6 +48,24 @@ t.test("unknown flags, missing values and games", function()
   usage({ "play", "hokm", "--players", "3", "--seat", "4" }, "%-%-seat must be 1..3, got 4")
 end)
 
+-- --bots gives seat k the k-th name, the list repeated: a name past the
+-- last seat plays nowhere, and a note says so (one list may serve several
+-- table sizes; in a comparison, past the larger table's seats).
+t.test("--bots with more names than seats", function()
+  local code, _, err = run.talon { "sim", "hokm", "--bots", "rule,random,rule,random,rule",
+    "--games", "1" }
+  t.eq(code, 0, err)
+  t.ok(err:find("^note: %-%-bots names 5 bots for 4 seats; the last 1 play no seat\n"), err)
+  code, _, err = run.talon { "compare", "hokm", "hokm", "--players", "3", "--bots",
+    "random,random,random,random,rule", "--games", "1" }
+  t.eq(code, 0, err)
+  t.ok(err:find("^note: %-%-bots names 5 bots for 4 seats; the last 1 play no seat\n"), err)
+  code, _, err = run.talon { "compare", "hokm", "hokm", "--players", "3", "--bots",
+    "random,random,random,random", "--games", "2" }
+  t.eq(code, 0, err)
+  t.ok(not err:find("note:", 1, true), "four names: every one plays at the larger table")
+end)
+
 t.test("--help shows the command's own options", function()
   local code, out = run.talon { "sim", "--help" }
   t.eq(code, 0)

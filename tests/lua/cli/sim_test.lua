@@ -131,6 +131,22 @@ t.test("a failing worker fails the run with its own message", function()
   t.ok(err:find("talon sim: worker %d/2 ended with status 1\n$"), err)
 end)
 
+-- A game hook that raises stops the run with the match named, the game's
+-- own frames (none of the framework's) and how to play that match alone.
+t.test("a game error names its match and how to play it alone", function()
+  for _, bots in ipairs { "random", "random,rule" } do
+    local code, _, err = run.talon { "sim", run.root
+      .. "/tests/fixtures/broken_games/runtime_error.lua", "--games", "3", "--bots", bots }
+    t.eq(code, 1, err)
+    t.ok(err:find("^talon sim: Runtime error: match 1 raised an error: .-runtime_error%.lua:14:"
+      .. " attempt to index a nil value"), err)
+    t.ok(err:find("\nstack traceback (game code):\n\t", 1, true), err)
+    t.ok(not err:find("/stdlib/talon/", 1, true) and not err:find("/repl/talon/", 1, true), err)
+    t.ok(err:find("(this match alone: the same command with --games 1 --shard 1/1)\n", 1, true),
+      err)
+  end
+end)
+
 -- --shard i/N prints a slice as JSON; talon merge adds slices up to the
 -- one-process summary, byte for byte, in any order and in steps.
 t.test("shards merged give the whole run", function()
