@@ -78,7 +78,11 @@ local function pass_direction(st)
 end
 
 local pass = passing.phase {
-  doc = "pass three cards, one at a time (HRT-R2)",
+  -- no pass with pass_cards off (HRT-R2): the phase is not used then
+  doc = function(o)
+    if not o.pass_cards then return nil end
+    return "pass three cards, one at a time (HRT-R2)"
+  end,
   count = 3,
   direction = pass_direction,
   after = "play",

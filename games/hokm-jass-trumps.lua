@@ -11,8 +11,10 @@ return variant.of(require "games.hokm", {
   summary = "the jack of trumps ranks highest and the nine next: J 9 A K Q T 8 … 2 in trumps",
   trick_rules = { play = { trumps = { S = "JS 9S", H = "JH 9H", D = "JD 9D", C = "JC 9C" } } },
   rules = { ["HOK-R1"] = function(o)
-    return ("%s cards, A high to 2 low in every suit but trumps, which run J 9 A K Q T 8 … 2"
+    local pack = o.players == 3 and ("51 cards (the %s taken out, HOK-R12)"):format(o.removed_two)
+      or "52 cards"
+    return ("%s, A high to 2 low in every suit but trumps, which run J 9 A K Q T 8 … 2"
       .. " (this house rule); no card points; dealing and play go counter-clockwise (to the"
-      .. " right)."):format(o.players == 3 and "51" or "52")
+      .. " right)."):format(pack)
   end },
 })

@@ -11,8 +11,9 @@ return variant.of(require "games.hokm", {
   summary = "the ten ranks second, above the king: A T K Q J 9 8 7 6 5 4 3 2",
   trick_rules = { play = { ranks = "A T K Q J 9 8 7 6 5 4 3 2" } },
   rules = { ["HOK-R1"] = function(o)
-    return ("%s cards, A T K Q J 9 … 2 in every suit, the ten above the king (this house"
-      .. " rule); no card points; dealing and play go counter-clockwise (to the right).")
-      :format(o.players == 3 and "51" or "52")
+    local pack = o.players == 3 and ("51 cards (the %s taken out, HOK-R12)"):format(o.removed_two)
+      or "52 cards"
+    return ("%s, A T K Q J 9 … 2 in every suit, the ten above the king (this house rule); no"
+      .. " card points; dealing and play go counter-clockwise (to the right)."):format(pack)
   end },
 })

@@ -24,8 +24,10 @@ local ROTATION = "The Hakem%s won: he stays Hakem. Otherwise the old Hakem deals
 
 return {
   ["HOK-R1"] = function(o)
-    return ("%s cards, A high to 2 low in every suit, no card points; dealing and play go"
-      .. " counter-clockwise (to the right)."):format(o.players == 3 and "51" or "52")
+    local pack = o.players == 3 and ("51 cards (the %s taken out, HOK-R12)"):format(o.removed_two)
+      or "52 cards"
+    return ("%s, A high to 2 low in every suit, no card points; dealing and play go"
+      .. " counter-clockwise (to the right)."):format(pack)
   end,
   ["HOK-R2"] = "The Hakem names trump after seeing only his first 5 cards, and leads.",
   ["HOK-R3"] = "Follow the suit led if you can; otherwise play any card.",

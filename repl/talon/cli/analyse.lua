@@ -2,15 +2,30 @@
 -- point of a game record (`talon analyse RECORD [--at N]`).
 --
 -- The record is replayed to the point after its first N actions (by
--- default the last decision of the record: before its last action) and
+-- default the record's last decision: before the last action whose mover
+-- had more than one choice) and
 -- the search, knowing only what the mover knew there, plays out futures
 -- of every legal action under the record's own rules (a variant's house
 -- rules included). The action the record played next is marked.
 local options = require "talon.cli.options"
 local advice = require "talon.cli.advice"
 local term = require "talon.cli.term"
+local search = require "talon.host.search"
 
 local analyse = {}
+
+-- The number of actions before the record's last decision: the last
+-- action whose mover had more than one choice (copies of a card are one);
+-- before the last action when none had.
+local function last_decision(r, file)
+  local g, at = advice.start(r, file), math.max(0, #r.actions - 1)
+  local found
+  for i = 1, #r.actions do
+    if not g:over() and #search.distinct(g:legal()) > 1 then found = i - 1 end
+    advice.step(g, r, file, i)
+  end
+  return found or at
+end
 
 function analyse.run(args)
   local p = options.parse(args, { at = "value", budget = "value" })
@@ -20,7 +35,7 @@ function analyse.run(args)
   local r = advice.read(file)
   term.setup_style()
   local n = #r.actions
-  local at = options.int(p, "at", math.max(0, n - 1), 0)
+  local at = p.flags.at and options.int(p, "at", 0, 0) or last_decision(r, file)
   if at > n then
     options.usage_error("--at %d: the record has %d actions", at, n)
   end

@@ -332,6 +332,7 @@ function lesson.run(r, def, file, flags)
               seat = options.int({ flags = flags }, "seat", 1) }
   L.g = lesson.game_at(r, def, file, 0)
   if L.seat > L.g:seats() then options.usage_error("--seat must be 1..%d", L.g:seats()) end
+  L.seat = options.player_seat(L.g, L.seat) -- player PK, as talon play seats him
   L.marks = find_marks(r, def, file)
   local c = { echo_off = term.isatty(0) }
   say("%s — %d actions; type 'help' for commands, Enter for the next action.", def.name,

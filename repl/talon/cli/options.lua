@@ -158,6 +158,16 @@ function options.trim_traceback(msg)
   return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")
 end
 
+-- The seat of player "PK" in running game 'g' (--seat K names a player,
+-- not a chair: Hokm seats partners opposite before the first hand), or K
+-- when no seat has that name (a game's own names).
+function options.player_seat(g, k)
+  for s = 1, g:seats() do
+    if g:name(s) == "P" .. k then return s end
+  end
+  return k
+end
+
 -- A seed as given: an integer, else the text itself (hashed by talon.rng).
 function options.seed(s)
   if s == nil then return 1 end

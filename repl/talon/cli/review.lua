@@ -10,6 +10,7 @@
 local options = require "talon.cli.options"
 local advice = require "talon.cli.advice"
 local term = require "talon.cli.term"
+local search = require "talon.host.search"
 
 local review = {}
 
@@ -53,13 +54,14 @@ function review.run(args)
   if seat > g:seats() then
     options.usage_error("--seat %d: the game has %d seats", seat, g:seats())
   end
+  seat = options.player_seat(g, seat) -- player PK, as talon play seats him
   print(("Review of %s in %s (%s, %d players), %s futures a decision"):format(
     g:name(seat), file, g.def.name, g:seats(),
     opts.ms and (opts.ms .. " ms of") or tostring(opts.playouts)))
   print("  " .. advice.unit(g, seat))
   local decisions, marked, lost = 0, 0, 0
   for i, a in ipairs(r.actions) do
-    if a[1] == seat and #g:legal() > 1 then
+    if a[1] == seat and #search.distinct(g:legal()) > 1 then -- copies of a card: one choice
       local played = g:parse(a[2])
       local probe = advice.estimate(g, { playouts = 1, seed = opts.seed })
       local keep = played and advice.index(probe, played)

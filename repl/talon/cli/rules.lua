@@ -27,8 +27,9 @@ end
 -- the number of phases it comes before less those it comes after (one
 -- hand alone may skip a phase: a passed-out auction never names trump,
 -- and an offer made after some deals only comes before the first lead).
--- The phases no hand met follow by name. Falls back to names when the
--- game does not start (the reason shows elsewhere).
+-- The phases no hand met follow by name (and the set of those met, empty
+-- when no hand could be played). Falls back to names when the game does
+-- not start (the reason shows elsewhere).
 local HANDS = 12
 local function hand_order(def, opts, seed)
   local order, seen, given = {}, {}, {}
@@ -74,16 +75,22 @@ local function phase_order(def, opts)
     if place[a] ~= place[b] then return place[a] > place[b] end
     return rank[a] < rank[b]
   end)
-  return names
+  return names, met
 end
 
--- The phases used with 'opts' (a phase whose doc function says nil is not).
+-- The phases used with 'opts' (a phase whose doc function says nil is
+-- not); one the sample hands never met is marked so, as it may not come
+-- with these options.
 local function phase_lines(def, opts)
   local out = {}
-  for _, name in ipairs(phase_order(def, opts)) do
+  local names, met = phase_order(def, opts)
+  local sampled = next(met) ~= nil
+  for _, name in ipairs(names) do
     local doc = sandbox.text_of(game.phase_doc, def, name, opts)
     if doc or type(def.phases[name].doc) ~= "function" then
-      out[#out + 1] = ("  %-8s %s"):format(name, doc or "")
+      local unmet = sampled and not met[name]
+        and (" (not met in %d sample hands with these options)"):format(HANDS) or ""
+      out[#out + 1] = ("  %-8s %s%s"):format(name, doc or "", unmet)
     end
   end
   return out

@@ -26,6 +26,7 @@ local tree = require "talon.host.tree"
 local value = require "talon.host.value"
 local sandbox = require "talon.host.sandbox"
 local talon = require "talon"
+local actions_of = require "talon.actions"
 
 local search = {}
 
@@ -283,6 +284,21 @@ local function run(job)
   end
 end
 
+-- The decisions of legal list 'list', each once, in order: two copies of
+-- one card (Hosgin's, Besigue's packs) are one choice, and a search that
+-- counted them twice would share its futures among duplicates.
+function search.distinct(list)
+  local out, seen = {}, {}
+  for _, a in ipairs(list) do
+    local key = actions_of.is_card(a) and a or actions_of.text(a)
+    if not seen[key] then
+      seen[key] = true
+      out[#out + 1] = a
+    end
+  end
+  return out
+end
+
 -- The search's estimates for the mover 'seat' of running game 'g'
 -- (tracker: a talon.host.knowledge tracker of that seat, brought up to
 -- date here). 'opts': playouts (a budget of played-out futures, default
@@ -296,11 +312,10 @@ end
 -- mean value, the standard deviation of one future, and the futures
 -- tried; best is the action chosen (the last of the halving, which may
 -- trail one left out early on fewer futures); actions keep the order of
--- g:legal().
+-- g:legal(), each decision once (search.distinct).
 function search.estimate(g, seat, tracker, opts)
   opts = opts or {}
-  local actions = {}
-  for i, a in ipairs(g:legal()) do actions[i] = a end
+  local actions = search.distinct(g:legal())
   local job = {
     actions = actions, seat = seat, rng = opts.rng or talon.rng(1),
     budget = not opts.ms and (opts.playouts or 1000) or nil, ms = opts.ms, t0 = clock(),

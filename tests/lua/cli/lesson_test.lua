@@ -117,3 +117,19 @@ t.test("replay prints cards in the style of its events; --open shows every hand"
   t.ok(json:find('{"action":"trump D","n":1,"name":"P4","seat":4}', 1, true), json:sub(1, 300))
   run.rmdir(dir)
 end)
+
+-- HOK-R7 seats partners opposite before the first hand: with seed 9 player
+-- P1 sits at seat 2. --seat 1 names the player in replay and review, as it
+-- does in play ("you are P1, at seat 2").
+t.test("replay and review: --seat names a player, as play does", function()
+  local dir = recorded()
+  local code, out, err = run.talon({ "replay", "--step", "--seat", "1", "r.rec" }, "\nq\n", dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("P1 (you): 13 cards", 1, true), out)
+  t.ok(not out:find("P2 (you)", 1, true), out)
+  local rcode, rout, rerr = run.talon({ "review", "r.rec", "--seat", "1", "--budget", "4" }, nil,
+    dir)
+  t.eq(rcode, 0, rerr)
+  t.ok(rout:find("^Review of P1 in r.rec"), rout)
+  run.rmdir(dir)
+end)

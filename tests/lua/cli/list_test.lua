@@ -139,6 +139,18 @@ t.test("rules lists Hosgin's phases in the order of play", function()
   t.eq(names, { "auction", "trump", "decide", "discard", "play" }, out)
 end)
 
+-- HRT-R2 with pass_cards off: no hand passes, so the pass phase is not
+-- listed (its doc says so), as explain says HRT-R2 does not apply.
+t.test("rules leaves out a phase the options switch off", function()
+  local code, out = run.talon { "rules", "hearts", "-o", "pass_cards=false" }
+  t.eq(code, 0)
+  t.ok(not out:find("\n  pass ", 1, true) and out:find("\n  play ", 1, true), out)
+  local _, json = run.talon { "rules", "hearts", "-o", "pass_cards=false", "--json" }
+  t.ok(json:find('"phases":[', 1, true) and not json:find("one at a time (HRT-R2)", 1, true), json)
+  local _, with = run.talon { "rules", "hearts" }
+  t.ok(with:find("\n  pass     pass three cards, one at a time (HRT-R2)\n", 1, true), with)
+end)
+
 t.test("rules --json gives the summary as data", function()
   local code, out = run.talon { "rules", "hokm", "--json" }
   t.eq(code, 0)

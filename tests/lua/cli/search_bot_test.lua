@@ -96,6 +96,52 @@ t.test("talon analyse shows the estimate of every legal action at a point", func
   run.rmdir(dir)
 end)
 
+-- All 13 tricks played (Hokm K2): the last trick is forced (one card
+-- each); the default point is the record's last decision, where the mover
+-- had a choice.
+t.test("talon analyse by default asks about the record's last decision", function()
+  local dir = run.tmpdir()
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 7, hands = 1, game = "hokm",
+    options = { play_all_tricks = true } })
+  local rng = talon.rng(7)
+  while not g:over() do g:play(g:random(rng)) end
+  local f = assert(io.open(dir .. "/hokm.rec", "w"))
+  f:write(g:record())
+  f:close()
+  local code, out, err = run.talon({ "analyse", "hokm.rec", "--budget", "60" }, nil, dir)
+  t.eq(code, 0, err)
+  t.ok(not out:find("one legal action", 1, true), out)
+  local at = tonumber(out:match("after (%d+) of"))
+  t.ok(at and at < g.nact - 1, out)
+  run.rmdir(dir)
+end)
+
+-- Two copies of one card (Hosgin's two packs) are one decision: the search
+-- estimates each once, and its futures are not shared among duplicates.
+t.test("the search counts copies of a card as one action", function()
+  local search = require "talon.host.search"
+  local d = talon.deck { ranks = "A K", suits = "S H", copies = 2 }
+  local cards = d:hand("AS AS KH KH KH AH"):cards()
+  local list = search.distinct(cards)
+  t.eq(#list, 3, "AS, KH, AH once each")
+  local def = assert(loader.load("hosgin"))
+  local hg = game.new(def, { seed = 5, quiet = true })
+  local rng = talon.rng(5)
+  while hg:phase() ~= "play" do hg:play(hg:random(rng)) end
+  local legal = hg:legal()
+  local knowledge = require "talon.host.knowledge"
+  local est = search.estimate(hg, hg:mover(), knowledge.new(hg, hg:mover()), { playouts = 40 })
+  local names, twice = {}, false
+  for _, a in ipairs(est.actions) do
+    twice = twice or names[tostring(a)]
+    names[tostring(a)] = true
+  end
+  t.ok(not twice, "no action twice")
+  t.eq(#est.actions, #search.distinct(legal))
+  t.ok(#est.actions < #legal, "precondition: the hand holds copies of a legal card")
+end)
+
 t.test("talon review goes through a seat's decisions", function()
   local dir = run.tmpdir()
   hokm_record(dir)

@@ -454,3 +454,16 @@ t.test("HOK-R6/R7: the ace draw from a given pile", function()
   local ok, err = pcall(game.new, def, { deal = { draw = "2S 3S AH 4S", drawer = 1 } })
   t.ok(not ok and tostring(err):find("draw needs an ace", 1, true), tostring(err))
 end)
+
+-- HOK-R1 with HOK-R12: with three players the pack is 51 cards, one 2
+-- taken out, and the rule's text says which (the base and both variants
+-- that restate HOK-R1).
+t.test("HOK-R1 names the 2 taken out for three players", function()
+  for _, name in ipairs { "hokm", "hokm-ten-high", "hokm-jass-trumps" } do
+    local d = assert(loader.load(name))
+    local r3 = game.rule_text(d, "HOK-R1", { players = 3, removed_two = "2D" })
+    t.ok(r3:find("^51 cards %(the 2D taken out, HOK%-R12%), "), name .. ": " .. r3)
+    local r4 = game.rule_text(d, "HOK-R1", { players = 4, removed_two = "2C" })
+    t.ok(r4:find("^52 cards, "), name .. ": " .. r4)
+  end
+end)
