@@ -195,7 +195,7 @@ replay commands:
   hint          what the rule-of-thumb bot would play here, and why
   legal         the legal actions of the seat to move
   table, last, score, rules, explain RULE   as at the table
-  seat K        see the table from seat K
+  seat K        see the table from player PK
   open          show (or hide) every hand
   branch [FILE] play on from here against the bots (a what-if, its own record)
   help          this text
@@ -211,7 +211,10 @@ local function why(L, text)
   end
   local c = ctx(L)
   c.seat = L.g:mover() or L.seat
-  say("%s", ask.why(c, text))
+  -- asked of the mover's play: "you" in the answer is the mover, who may
+  -- not be the seat the table is drawn from
+  local whose = c.seat ~= L.seat and ("(%s, to move) "):format(L.g:name(c.seat)) or ""
+  say("%s%s", whose, ask.why(c, text))
 end
 
 local function hint(L)
@@ -267,7 +270,7 @@ local function seat(L, words)
   if not s or s < 1 or s > L.g:seats() then
     return say("seat 1 to %d, e.g. 'seat 2'", L.g:seats())
   end
-  L.seat = s
+  L.seat = options.player_seat(L.g, s) -- player PK, as --seat K
   show_table(L)
 end
 
@@ -299,7 +302,10 @@ local COMMANDS = {
   end,
   jump = function(L, words)
     local k = words == "end" and #L.r.actions or math.tointeger(tonumber(words))
-    if not k then return say("jump to which action? 0 to %d", #L.r.actions) end
+    if not k or k < 0 or k > #L.r.actions then
+      return say("jump to which action? 0 to %d (or end)", #L.r.actions)
+    end
+    if k == L.k then return say("already at action %d of %d", k, #L.r.actions) end
     go(L, k)
   end,
 }

@@ -42,7 +42,8 @@ end)
 
 t.test("replay: why, hint, legal, open hands and another seat at any point", function()
   local dir = recorded()
-  local code, out, err = run.talon({ "replay", "--step", "r.rec" },
+  -- read as P2, the mover at action 30 (with seed 9 P2 sits at seat 1)
+  local code, out, err = run.talon({ "replay", "--step", "--seat", "2", "r.rec" },
     "30\nwhy\nwhy K♦\nlegal\nhint\nopen\nseat 3\nexplain HOK-R4\nlast\nscore\nq\n", dir)
   t.eq(code, 0, err)
   t.ok(out:find("replay > why\n9♠ is legal now — tricks: follow suit", 1, true), out)
@@ -62,7 +63,7 @@ end)
 t.test("branch plays on from the current point with its own record", function()
   local dir = recorded()
   local code, out, err = run.talon({ "replay", "--step", "r.rec" },
-    "30\nseat 1\nbranch\nlegal\n9♠\nquit\nq\n", dir)
+    "30\nseat 2\nbranch\nlegal\n9♠\nquit\nq\n", dir) -- seat 2: player P2, the mover
   t.eq(code, 0, err)
   t.ok(out:find("branch from action 30: you play P2; the record goes to r-branch-30.rec", 1, true),
     out)
@@ -115,6 +116,20 @@ t.test("replay prints cards in the style of its events; --open shows every hand"
   t.eq(jcode, 0)
   t.ok(json:find('"matches":true', 1, true), json:sub(1, 200))
   t.ok(json:find('{"action":"trump D","n":1,"name":"P4","seat":4}', 1, true), json:sub(1, 300))
+  run.rmdir(dir)
+end)
+
+-- A jump outside the record is refused with the range; one to where the
+-- lesson stands says so; why about another seat's move says whose it is
+-- ("you" in the answer is the mover, not the reader).
+t.test("jump out of range, jump in place, and why about the mover", function()
+  local dir = recorded()
+  local code, out, err = run.talon({ "replay", "--step", "r.rec" },
+    "jump -3\njump 0\njump 2\nwhy 2C\nq\n", dir)
+  t.eq(code, 0, err)
+  t.ok(out:find("> jump -3\njump to which action? 0 to 405 (or end)\n", 1, true), out)
+  t.ok(out:find("> jump 0\nalready at action 0 of 405\n", 1, true), out)
+  t.ok(out:find("> why 2C\n%(P%d, to move%) "), out)
   run.rmdir(dir)
 end)
 
