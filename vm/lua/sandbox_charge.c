@@ -90,11 +90,31 @@ static int charge_walk(lua_State *L) {
   return charged(L, 2);
 }
 
+/* Whether error value 'idx' may reach host code as it was raised: a
+ * string, or a plain table (a violation) without a metatable and without
+ * the fields the host's own error tables carry (usage, game_error). Any
+ * other value (a table with metamethods, a userdata, a function) would
+ * have the host run game code outside every budget when it reads or
+ * prints it, or take a game's table for the program's own usage error;
+ * its message, made under the budget, goes instead. */
+static int plain_error(lua_State *L, int idx) {
+  if (lua_type(L, idx) == LUA_TSTRING) return 1;
+  if (lua_type(L, idx) != LUA_TTABLE || lua_getmetatable(L, idx)) {
+    if (lua_type(L, idx) == LUA_TTABLE) lua_pop(L, 1);
+    return 0;
+  }
+  int own = lua_getfield(L, idx, "usage") != LUA_TNIL; /* raw: no metatable */
+  own = lua_getfield(L, idx, "game_error") != LUA_TNIL || own;
+  lua_pop(L, 2);
+  return !own;
+}
+
 /* A method of a host object (self.meter its meter) as a walk: already
  * inside a charged call it runs in that call; else charged to the meter
- * with twice the budget, its error raised again as it was raised (a
- * violation stays a table), a stop as its message. Upvalues: the charge
- * state, "left", the method, "meter". */
+ * with twice the budget, its error raised again as it was raised when it
+ * is plain (a violation stays a table: plain_error), else its message; a
+ * stop as its message. Upvalues: the charge state, "left", the method,
+ * "meter". */
 static int method_call(lua_State *L) {
   charge_state *cs = lua_touserdata(L, lua_upvalueindex(1));
   int n = lua_gettop(L);
@@ -114,7 +134,7 @@ static int method_call(lua_State *L) {
   if (lua_toboolean(L, base)) return results - 1;
   if (results == 4 && lua_isstring(L, base + 3) &&
       strcmp(lua_tostring(L, base + 3), "error") == 0 &&
-      !lua_isnil(L, base + 2))
+      !lua_isnil(L, base + 2) && plain_error(L, base + 2))
     lua_pushvalue(L, base + 2);
   else
     lua_pushvalue(L, base + 1);

@@ -243,9 +243,18 @@ t.test("charge and method: bad arguments are argument errors; a spent meter fail
   ok, err = pcall(wrapped, { v = 1 })
   t.ok(not ok and err:find("table expected, got nil", 1, true), "no meter: " .. tostring(err))
   t.eq(wrapped({ v = 1, meter = m }, 2), 3)
-  local v = setmetatable({}, { __tostring = function() return "violation" end })
+  -- a plain table (a violation) is raised again as it was raised; one with
+  -- a metatable, or one that says it is the program's usage error, as its
+  -- message, made under the budget (docs/security.md): reading it then
+  -- runs nothing of the game's
+  local v = { rule = "X-R1" }
   ok, err = pcall(C.method(function() error(v) end), { meter = m })
-  t.ok(not ok and err == v, "an error value is raised again as it was raised")
+  t.ok(not ok and err == v, "a plain error table is raised again as it was raised")
+  local w = setmetatable({}, { __tostring = function() return "violation" end })
+  ok, err = pcall(C.method(function() error(w) end), { meter = m })
+  t.ok(not ok and type(err) == "string" and err:find("violation", 1, true), tostring(err))
+  ok, err = pcall(C.method(function() error({ usage = "forged" }) end), { meter = m })
+  t.ok(not ok and type(err) == "string", "a game's usage table: " .. tostring(err))
 end)
 
 -- api.md "sandbox.cputime": the benchmarks' clock stays fine while a
