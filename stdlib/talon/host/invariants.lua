@@ -312,7 +312,7 @@ end
 local PROBED = 20
 
 local function probe_fork(g, name, seen)
-  local f = require("talon.host.fork").of(g)
+  local f = require("talon.host.fork").of(g, g.meter)
   if not seen[name] then
     for s = 1, f:seats() do
       local ok, err = pcall(f.view, f, s)
@@ -341,6 +341,9 @@ local function probe_fork(g, name, seen)
         .. " (its rules are %s)"):format(name, c:name("ascii"), rule, table.concat(ids, ", "))
     end
   end
+  -- a mover who may play every card leaves the refusal for later; a legal
+  -- Hand that differs from the hand and refuses none of it, for good
+  if #legal ~= #f.state.hands[f.mover_seat] then seen[name] = "done" end
   return nil
 end
 
@@ -360,14 +363,24 @@ local function all_legal(g)
 end
 
 -- The probes of game 'g' where its phase has not had them all ('seen',
--- above); nil or a failure.
+-- above); nil or a failure. The copy and the probes are one walk charged
+-- to the game's meter: a state too large to copy, or a hook that loops,
+-- spends the game's budget, not the host's time; and a failure is told by
+-- its message, made under the budget.
 local function probe(g, seed, seen)
   if not seen then return nil end
   local name = g.state.phase
   local done = seen[name]
   if g.ph == nil or done == "done" or (done == "views" and all_legal(g)) then return nil end
-  local ok, msg = pcall(probe_fork, g, name, seen)
-  if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
+  local ok, msg = walk(g.meter, probe_fork, g, name, seen)
+  if not ok then
+    seen[name] = "done"
+    msg = tostring(msg)
+    if string.sub(msg, 1, 6) ~= "phase " then -- not a hook's error: the copy's
+      msg = ("phase %s, a copy of the game to probe its views and refusals: %s"):format(name, msg)
+    end
+    return failure(seed, "error", msg, record.write(g))
+  end
   if msg then return failure(seed, "invariant", msg, record.write(g)) end
   return nil
 end
