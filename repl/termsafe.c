@@ -260,11 +260,22 @@ int termsafe_install(termsafe_streams *s) {
   return 0;
 }
 
+/* Writes what filter 'f' holds of an unfinished sequence or character to
+ * 'real', escaped (termsafe_finish), leaving it at the start of a stream:
+ * a mode switch must not meet half a character read in the other mode. */
+static void settle(termsafe *f, FILE *real) {
+  char out[4 * TERMSAFE_PENDING + 4];
+  size_t k = termsafe_finish(f, out);
+  if (k > 0) fwrite(out, 1, k, real);
+}
+
 void termsafe_set_ascii(termsafe_streams *s, int on) {
   s->ascii = on != 0;
   if (s->out == NULL) return;
   fflush(stdout);
   fflush(stderr);
+  settle(s->fout, s->out);
+  settle(s->ferr, s->err);
   s->fout->ascii = s->ferr->ascii = s->ascii;
 }
 

@@ -69,7 +69,8 @@ int termsafe_install(termsafe_streams *s);
 
 /* Spells characters beyond ASCII in ASCII from now on in both streams
  * (on = 1), or lets them through (0); output already written is flushed
- * first. Without installed streams it only records the choice. */
+ * first, and a sequence or character left unfinished is written escaped.
+ * Without installed streams it only records the choice. */
 void termsafe_set_ascii(termsafe_streams *s, int on);
 
 /* Flushes and closes the filtering streams and restores the real ones. */

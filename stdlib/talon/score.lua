@@ -13,7 +13,7 @@ local tointeger = math.tointeger
 -- caller of score.add): scores are whole numbers, as the summaries,
 -- records and sentences count them (5.0 is 5; 2.5 is refused).
 local function whole(points)
-  local n = tointeger(points)
+  local n = type(points) == "number" and tointeger(points)
   if n then return n end
   error(("score: points must be a whole number, got %s"):format(tostring(points)), 3)
 end

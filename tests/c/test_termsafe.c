@@ -209,6 +209,23 @@ static void random_bytes_come_out_safe(void **state) {
   }
 }
 
+/* A switch to ASCII mode (termsafe_set_ascii) settles the filter first:
+ * a lead byte 0xC2 held from the other mode is written escaped, never
+ * raw, and the new mode starts clean. */
+static void mode_switch_settles(void **state) {
+  (void)state;
+  termsafe f;
+  termsafe_init(&f, 0);
+  char out[64];
+  size_t k = termsafe_filter(&f, "x\xc2", 2, out);
+  k += termsafe_finish(&f, out + k);
+  f.ascii = 1;
+  k += termsafe_filter(&f, "r\xc3\xa4", 3, out + k);
+  k += termsafe_finish(&f, out + k);
+  out[k] = '\0';
+  assert_string_equal(out, "x\\194rae");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(text_passes),
@@ -220,6 +237,7 @@ int main(void) {
       cmocka_unit_test(random_bytes_come_out_safe),
       cmocka_unit_test(ascii_spells_characters),
       cmocka_unit_test(ascii_keeps_controls_escaped),
+      cmocka_unit_test(mode_switch_settles),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

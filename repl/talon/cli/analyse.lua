@@ -21,7 +21,7 @@ local function last_decision(r, file)
   local g, at = advice.start(r, file), math.max(0, #r.actions - 1)
   local found
   for i = 1, #r.actions do
-    if not g:over() and #search.distinct(g:legal()) > 1 then found = i - 1 end
+    if not g:over() and #search.distinct(g:legal(), 2) > 1 then found = i - 1 end
     advice.step(g, r, file, i)
   end
   return found or at
@@ -33,7 +33,7 @@ function analyse.run(args)
   if not file then options.usage_error("analyse needs a record file") end
   if p.positional[2] then options.usage_error("unexpected argument '%s'", p.positional[2]) end
   local r = advice.read(file)
-  term.setup_style()
+  term.setup_style(p.flags)
   local n = #r.actions
   local at = p.flags.at and options.int(p, "at", 0, 0) or last_decision(r, file)
   if at > n then

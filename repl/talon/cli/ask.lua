@@ -196,6 +196,11 @@ function ask.last(c)
         end
         j = j - 1
       end
+      -- a game started from a position in this trick: the plays made
+      -- before it are not in the log (the position holds them)
+      if j >= 1 and evs[j].kind == "position" and evs[j].hand == evs[i].hand then
+        table.insert(plays, 1, "(the plays before the position)")
+      end
       return ("last trick: %s\n  %s"):format(#plays > 0 and table.concat(plays, ", ") or "-",
         evs[i].text)
     end

@@ -171,7 +171,13 @@ local function confirmed(c, a)
   if type(a) == "string" then a = c.g:parse(a) end
   if not a or c.g:why(a) then return true end -- a refusal explains itself
   local ok, question = sandbox.call(confirm, c.g:view(c.seat), a)
-  if not ok or type(question) ~= "string" then return true end
+  if not ok then -- the game's question failed: asked in the program's words
+    say("the game's question before this action failed: %s",
+      sandbox.text(question):match("^[^\n]*")) -- its first line, not the traceback
+    question = "Play it anyway?"
+  elseif type(question) ~= "string" then
+    return true
+  end
   local answer = play.read_line(c, question .. " (yes/no) > ")
   if answer and answer:match("^%s*[yY]") then return true end
   say("not played.")

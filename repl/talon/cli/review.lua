@@ -46,7 +46,7 @@ function review.run(args)
     options.usage_error("--margin needs a number of points (0.1), got '%s'", p.flags.margin)
   end
   local r = advice.read(file)
-  term.setup_style()
+  term.setup_style(p.flags)
   local opts = advice.budget(p.flags.budget, 1000)
   opts.seed = options.seed(p.flags.seed or "1")
   local g = advice.start(r, file)
@@ -61,7 +61,7 @@ function review.run(args)
   print("  " .. advice.unit(g, seat))
   local decisions, marked, lost = 0, 0, 0
   for i, a in ipairs(r.actions) do
-    if a[1] == seat and #search.distinct(g:legal()) > 1 then -- copies of a card: one choice
+    if a[1] == seat and #search.distinct(g:legal(), 2) > 1 then -- copies of a card: one choice
       local played = g:parse(a[2])
       local probe = advice.estimate(g, { playouts = 1, seed = opts.seed })
       local keep = played and advice.index(probe, played)

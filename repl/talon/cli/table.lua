@@ -100,7 +100,14 @@ end
 -- raw, a text only, cut short), else the name with spaces for underscores.
 local function label_of(labels, k)
   local l = type(labels) == "table" and rawget(labels, k)
-  if type(l) == "string" and l ~= "" then return l:sub(1, 60) end
+  if type(l) == "string" and l ~= "" then -- cut short, never inside a UTF-8 character
+    if #l <= 60 then return l end
+    local cut = 61 -- the first byte left out: move it back to a character's start
+    while cut > 1 and string.byte(l, cut) >= 0x80 and string.byte(l, cut) < 0xC0 do
+      cut = cut - 1
+    end
+    return string.sub(l, 1, cut - 1)
+  end
   return (k:gsub("_", " "))
 end
 

@@ -76,29 +76,60 @@ local function make_require(depth, cache)
   end
 end
 
--- The lines of Lua source 'text' with their comments left out (a key named
--- in a comment, a header saying what the base sets, is not where it is
--- set); a "--" inside a string cuts its line short, which only hides a key
--- set after it on that line.
+-- The lines of Lua source 'text' with its comments and long strings left
+-- out (a key named in a comment, a header saying what the base sets, or
+-- in a text, is not where it is set); short strings stay, as keys in
+-- brackets are set with them, and are stepped over whole (a "--" inside
+-- one starts no comment). Lines keep their numbers.
 local function code_lines(text)
-  local out, close = {}, nil
-  for line in string.gmatch(text, "[^\n]*") do
-    local code, rest = {}, line
-    while rest ~= "" do
-      if close then
-        local _, e = string.find(rest, close, 1, true)
-        rest = e and string.sub(rest, e + 1) or ""
-        if e then close = nil end
-      else
-        local c = string.find(rest, "--", 1, true)
-        local s, e, eq = string.find(rest, "^%-%-%[(=*)%[", c or 1)
-        code[#code + 1] = string.sub(rest, 1, (c or #rest + 1) - 1)
-        rest = s and string.sub(rest, e + 1) or ""
-        if s then close = "]" .. eq .. "]" end
-      end
+  local out, cur, i, n = {}, {}, 1, #text
+  local function newlines(from, to) -- the lines a skipped stretch ends
+    for _ in string.gmatch(string.sub(text, from, to), "\n") do
+      out[#out + 1] = table.concat(cur)
+      cur = {}
     end
-    out[#out + 1] = table.concat(code)
   end
+  while i <= n do
+    local s = string.find(text, "[%-%[\"'\n]", i)
+    if not s then
+      cur[#cur + 1] = string.sub(text, i)
+      break
+    end
+    cur[#cur + 1] = string.sub(text, i, s - 1)
+    local c = string.sub(text, s, s)
+    local long = c == "[" and string.match(text, "^%[(=*)%[", s)
+    local comment = c == "-" and string.sub(text, s, s + 1) == "--"
+    local block = comment and string.match(text, "^%[(=*)%[", s + 2)
+    if c == "\n" then
+      out[#out + 1] = table.concat(cur)
+      cur, i = {}, s + 1
+    elseif long or block then -- a long string or block comment: to its close
+      local open = long and s or s + 2
+      local _, e = string.find(text, "]" .. (long or block) .. "]", open, true)
+      e = e or n
+      newlines(open, e)
+      i = e + 1
+    elseif comment then -- to the end of the line
+      i = string.find(text, "\n", s, true) or n + 1
+    elseif c == "-" or c == "[" then
+      cur[#cur + 1] = c
+      i = s + 1
+    else -- a short string: to its closing quote, escapes stepped over
+      local j = s + 1
+      while j <= n do
+        local d = string.sub(text, j, j)
+        if d == "\\" then j = j + 2
+        elseif d == c or d == "\n" then break
+        else j = j + 1 end
+      end
+      local e = math.min(j, n)
+      if string.sub(text, e, e) == "\n" then e = e - 1 end -- unclosed: the line goes on
+      cur[#cur + 1] = string.sub(text, s, e)
+      newlines(s, e)
+      i = e + 1
+    end
+  end
+  out[#out + 1] = table.concat(cur)
   return out
 end
 

@@ -284,16 +284,41 @@ local function run(job)
   end
 end
 
--- The decisions of legal list 'list', each once, in order: two copies of
--- one card (Hosgin's, Besigue's packs) are one choice, and a search that
--- counted them twice would share its futures among duplicates.
-function search.distinct(list)
-  local out, seen = {}, {}
+-- Where action 'a' of a legal list is remembered, and under which key:
+-- a card (or another plain value) by itself; a table's verb and scalar
+-- argument (read raw, with no text built: an argument may be a long text
+-- shared by many actions); else by its text (a set of cards, a small one).
+local NOARG = {}
+local function slot_of(a, seen)
+  if actions_of.is_card(a) or type(a) ~= "table" then return seen.values, a end
+  local verb, arg = rawget(a, "verb"), rawget(a, "arg")
+  local ta = type(arg)
+  if type(verb) == "string" and rawget(a, "extra") == nil
+      and (ta == "nil" or ta == "string" or ta == "number" or ta == "boolean") then
+    local per = seen.verbs[verb]
+    if not per then
+      per = {}
+      seen.verbs[verb] = per
+    end
+    return per, arg == nil and NOARG or arg
+  end
+  return seen.texts, actions_of.text(a)
+end
+
+-- The decisions of legal list 'list', each once, in order (at most
+-- 'limit' of them, default all): two copies of one card (Hosgin's,
+-- Besigue's packs) are one choice, and a search that counted them twice
+-- would share its futures among duplicates.
+function search.distinct(list, limit)
+  local out, seen = {}, { values = {}, verbs = {}, texts = {} }
+  limit = limit or math.huge
   for _, a in ipairs(list) do
-    local key = actions_of.is_card(a) and a or actions_of.text(a)
-    if not seen[key] then
-      seen[key] = true
+    local set, key = slot_of(a, seen)
+    if key ~= key then key = "nan" end -- a NaN cannot be a key
+    if not set[key] then
+      set[key] = true
       out[#out + 1] = a
+      if #out >= limit then break end
     end
   end
   return out

@@ -114,6 +114,9 @@ t.test("talon analyse by default asks about the record's last decision", functio
   t.ok(not out:find("one legal action", 1, true), out)
   local at = tonumber(out:match("after (%d+) of"))
   t.ok(at and at < g.nact - 1, out)
+  -- --ascii is obeyed, as at the table (cards as letters)
+  local _, aout = run.talon({ "analyse", "hokm.rec", "--budget", "20", "--ascii" }, nil, dir)
+  t.ok(aout:find("holds {", 1, true) and not aout:find("[\128-\255]"), aout)
   run.rmdir(dir)
 end)
 
@@ -125,6 +128,22 @@ t.test("the search counts copies of a card as one action", function()
   local cards = d:hand("AS AS KH KH KH AH"):cards()
   local list = search.distinct(cards)
   t.eq(#list, 3, "AS, KH, AH once each")
+  -- actions by verb and argument, read raw (no text is built for them: an
+  -- argument may be a long text many actions share); a set of cards by its
+  -- text; at most 'limit' of them
+  local actions = require "talon.actions"
+  local long = string.rep("x", 1000)
+  local mixed = { actions.make("bid", 5), actions.make("bid", 5), actions.make("bid", 6),
+    actions.make("pass"), actions.make("pass"), actions.make("go", long),
+    actions.make("go", long), actions.make("discard", d:hand("AS KH")),
+    actions.make("discard", d:hand("KH AS")), actions.make("bid", 0 / 0),
+    actions.make("bid", 0 / 0) }
+  local texts = {}
+  for i, a in ipairs(search.distinct(mixed)) do texts[i] = actions.text(a):sub(1, 12) end
+  t.eq(#texts, 6, "two NaN bids are one")
+  t.eq({ table.unpack(texts, 1, 5) },
+    { "bid 5", "bid 6", "pass", "go " .. long:sub(1, 9), "discard AS K" })
+  t.eq(#search.distinct(mixed, 2), 2, "a limit stops at the second")
   local def = assert(loader.load("hosgin"))
   local hg = game.new(def, { seed = 5, quiet = true })
   local rng = talon.rng(5)

@@ -97,6 +97,38 @@ t.test("a Besigue out under the target asks first; no keeps the game as it was",
   t.ok(out:find("(yes/no) > yes\nyou: out", 1, true), out)
 end)
 
+-- A game started from a position in the middle of a trick: the plays made
+-- before it are not in the log, and `last` says so rather than list the
+-- trick as if it had only the plays made since.
+t.test("last after a position taken in mid-trick says plays came before it", function()
+  local game = require "talon.game"
+  local loader = require "talon.host.loader"
+  local ask = require "talon.cli.ask"
+  local def = assert(loader.load("hokm"))
+  local g = game.new(def, { seed = 3 })
+  local rng = require("talon").rng(3)
+  while g:phase() ~= "play" do g:play(g:random(rng)) end
+  g:play(g:random(rng))
+  g:play(g:random(rng))
+  local g2 = game.new(def, { position = g:position() })
+  g2:play(g2:random(rng))
+  g2:play(g2:random(rng))
+  local text = ask.last({ g = g2, def = def, seat = 1 })
+  t.ok(text:find("^last trick: %(the plays before the position%), P%d [^,]+, P%d"), text)
+  t.ok(text:find("wins trick 1 with", 1, true), text)
+end)
+
+-- The game's question fails (its confirm tool raises): the table asks in
+-- its own words, and no keeps the game as it was.
+t.test("a question that fails is asked in the program's words", function()
+  local code, out, err = run.talon({ "play", run.root
+    .. "/tests/fixtures/broken_games/confirm_raises.lua", "--seed", "2" }, "claim\nno\nquit\n")
+  t.eq(code, 0, err)
+  t.ok(out:find("> claim\nthe game's question before this action failed: ", 1, true), out)
+  t.ok(out:find("confirm_raises.lua:7: the question broke\nPlay it anyway? (yes/no) > no\n"
+    .. "not played.\n", 1, true), out)
+end)
+
 -- A game's own view fields are shown under its tools.labels (BUR-R11's
 -- memory, BES-R10's total and forfeit), a true flag by its words alone.
 t.test("the table names a game's own view fields by its labels", function()
@@ -113,6 +145,12 @@ t.test("the table names a game's own view fields by its labels", function()
   local text = tbl.render(v, "x", nil, { gone = "never shown" })
   t.ok(text:find("\nup card 9S\n", 1, true), text)
   t.ok(not text:find("never shown", 1, true), text)
+  -- a long label is cut at 60 bytes, never inside a UTF-8 character
+  v.up_card, v.gone = nil, nil
+  v.note = "x"
+  local cut = tbl.render(v, "x", nil, { note = string.rep("é", 40) })
+  local line = cut:match("\n([^\n]*) x\n")
+  t.ok(line and #line == 60 and utf8.len(line) == 30, cut)
 end)
 
 t.test("Bura, Kosel and Kosel pot take a bare card; help offers only what is legal", function()

@@ -126,3 +126,18 @@ t.test("a score changed between two actions is caught after the next", function(
   t.eq(invariants.check(c), nil, "three credits at once, one after each action: no violation")
   t.eq(c:scores()[1] + c:scores()[2], 3, "all three counted")
 end)
+
+-- docs/framework.md, "Scores": points are whole numbers; 5.0 counts as 5,
+-- and 2.5 or the text "3" is an error at the line that passed it.
+t.test("score.add takes whole numbers only, naming the caller's line", function()
+  local st = { scores = { 0 }, quiet = true }
+  score.add(st, 1, 5.0, nil, "a float that is whole")
+  t.eq(math.type(st.scores[1]), "integer", "5.0 is kept as 5")
+  t.eq(st.scores[1], 5)
+  for _, bad in ipairs { 2.5, "3", 0 / 0 } do
+    local ok, err = pcall(score.add, st, 1, bad, nil, "bad")
+    t.ok(not ok and tostring(err):find("score: points must be a whole number, got", 1, true),
+      tostring(err))
+  end
+  t.eq(st.scores[1], 5, "nothing added by a refused change")
+end)
