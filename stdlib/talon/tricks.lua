@@ -87,7 +87,22 @@ local wakes, wake_due, wake_arg = wake.of, wake.due, wake.arg
 -- winner's bookkeeping and the game's on_trick); 'sets' says whether the
 -- plays are sets (tricks.set_phase, for tricks.at). Returns enter, finish
 -- and after_trick.
+-- The keys a trick phase's spec may have (docs/framework.md §1): a typo
+-- is refused, never silently ignored.
+local SPEC_KEYS = { rules = true, trump = true, on_trick = true, on_trick_when = true,
+                    event = true, rule = true, rule_of = true, check = true, doc = true,
+                    enter = true, lead_rule = true, up_verb = true, verbs = true }
+
 local function common_hooks(spec, what, sets)
+  for k in pairs(spec) do
+    if not SPEC_KEYS[k] then
+      local known = {}
+      for name in pairs(SPEC_KEYS) do known[#known + 1] = name end
+      table.sort(known)
+      error(("%s: unknown key '%s' (known keys are %s)"):format(what, tostring(k),
+        table.concat(known, ", ")), 3)
+    end
+  end
   assert(type(spec.on_trick) == "function", what .. ": on_trick must be a function")
   assert(spec.rules ~= nil, what .. ": rules (a trickrules table or a function) needed")
   local on_trick, enter, trump_of = spec.on_trick, spec.enter, spec.trump

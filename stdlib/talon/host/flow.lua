@@ -82,12 +82,18 @@ local function finish_hand(g)
   for i = 1, #before do -- as ipairs would: up to the first nil
     local v = before[i]
     if v == nil then break end
-    local d = scores[i] - v
-    -- what a hand brought (g:hand_points) is printed outside the budget
-    if type(d) ~= "number" then
-      error(("%s: side %d's score is not a number after the score hook"):format(g.where, i), 0)
+    -- a whole number, as score.add keeps it (set by other means too); what
+    -- a hand brought (g:hand_points) is printed outside the budget
+    local s = scores[i]
+    if math.type(s) ~= "integer" then
+      local n = type(s) == "number" and math.tointeger(s)
+      if not n then
+        error(("%s: side %d's score is %s after the score hook, not a whole number")
+          :format(g.where, i, type(s) == "number" and tostring(s) or "a " .. type(s)), 0)
+      end
+      scores[i], s = n, n
     end
-    before[i] = d
+    before[i] = s - v
   end
   local credits = st.hand_credits
   if credits ~= nil then add_credits(g, before, credits) end

@@ -1,6 +1,6 @@
 -- attack: the score hook leaves side 1's score a table whose difference with the old score (what the hand brought) is a table that loops when shown; talon sim reads what each hand brought
 -- rule: metamethods of values a game hands to the framework run under the time budget (or are not run)
--- expect: error "score is not a number after the score hook"
+-- expect: error "side 1's score is a table after the score hook, not a whole number"
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"

@@ -117,6 +117,21 @@ t.test("check meets the view hook, the refusals' rules and whole scores", functi
   run.rmdir(dir)
 end)
 
+-- docs/writing-a-game.md: a typo never silently does nothing, in a trick
+-- phase's spec too ("evnet" would log no trick events); and a score set
+-- directly to half a point is refused after the score hook, naming the side.
+t.test("a trick phase's unknown key and a score that is not whole are refused", function()
+  local dir = run.tmpdir()
+  local code, _, err = run.talon({ "check", fixtures .. "spec_typo.lua" }, nil, dir)
+  t.eq(code, 1, err)
+  t.ok(err:find("spec_typo.lua:11: tricks.phase: unknown key 'evnet' (known keys are check,", 1,
+    true), err)
+  code, _, err = run.talon({ "check", fixtures .. "half_score_set.lua", "--games", "2" }, nil, dir)
+  t.eq(code, 1, err)
+  t.ok(err:find("side %d's score is %d+%.5 after the score hook, not a whole number"), err)
+  run.rmdir(dir)
+end)
+
 -- A hook that never returns is stopped by the time budget, not hung.
 t.test("a game that hangs is stopped", function()
   local dir = run.tmpdir()
