@@ -179,7 +179,9 @@ local function confirmed(c, a)
     return true
   end
   local answer = play.read_line(c, question .. " (yes/no) > ")
-  if answer and answer:match("^%s*[yY]") then return true end
+  -- yes or y (any case) plays it; anything else, "yikes" too, does not
+  local word = answer and answer:match("^%s*(%a+)%s*$")
+  if word and (word:lower() == "yes" or word:lower() == "y") then return true end
   say("not played.")
   return false
 end
@@ -424,6 +426,11 @@ function play.go(c)
     -- action was written as it was played: acted); a Ctrl-C that comes
     -- now waits for this writing
     require("talon").sandbox.deferred(keep_record, c)
+    -- a game's error: its message with the game's own frames, as check and
+    -- sim show it (the front end's frames tell a player nothing)
+    if type(err) == "string" and string.find(err, "\nstack traceback:", 1, true) then
+      error({ usage = options.trim_traceback(err), game_error = true }, 0)
+    end
     error(err, 0)
   end
   if g:over() then

@@ -207,3 +207,14 @@ t.test("the resume hint keeps --seat, and resuming by it seats the same player",
   t.eq(code2, 0, err2)
   t.ok(out2:find("you are P2, at seat 2", 1, true), out2)
 end)
+
+-- A Lua error inside a game script is reported with its traceback: the
+-- game's own frames, as check and sim show them, not the front end's.
+t.test("a game error at the table shows the game's frames only", function()
+  local code, _, err = run.talon { "play", run.root
+    .. "/tests/fixtures/broken_games/runtime_error.lua", "--auto" }
+  t.eq(code, 1, err)
+  t.ok(err:find("^talon play: .-runtime_error%.lua:14: attempt to index a nil value"), err)
+  t.ok(err:find("\nstack traceback (game code):\n\t", 1, true), err)
+  t.ok(not err:find("/repl/talon/", 1, true) and not err:find("/stdlib/talon/", 1, true), err)
+end)

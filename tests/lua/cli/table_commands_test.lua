@@ -82,6 +82,9 @@ t.test("a Bura claim under 31 asks first; no keeps the game as it was", function
   t.ok(out:find("you saw yourself take 0 card points; a claim needs 31", 1, true), out)
   t.ok(out:find("Claim anyway? (yes/no) > no\nnot played.", 1, true), out)
   t.ok(out:find("(yes/no) > yes\nyou: claim", 1, true), out)
+  -- only yes or y plays it: "yikes" does not
+  local _, yout = run.talon({ "play", "bura", "--seed", "2" }, "claim\nyikes\nquit\n")
+  t.ok(yout:find("(yes/no) > yikes\nnot played.", 1, true), yout)
 end)
 
 -- BES-R10: a side under the target that declares out loses this deal's
