@@ -100,15 +100,6 @@ local COMMANDS = {
   review = function(args) return require("talon.cli.review").run(args) end,
 }
 
--- Keeps usage errors (tables) as they are; gives other errors a
--- traceback unless they carry one already (a game hook's error does).
-local function traceback(e)
-  if type(e) == "table" and e.usage then return e end
-  local msg = tostring(e)
-  if msg:find("\nstack traceback:", 1, true) then return msg end
-  return debug.traceback(msg, 2)
-end
-
 local function wants_help(args)
   for _, a in ipairs(args) do
     if a == "--help" or a == "-h" then return true end
@@ -130,7 +121,7 @@ function cli.main(cmd, args)
     print("usage: " .. USAGE[cmd])
     return 0
   end
-  local ok, r = xpcall(run, traceback, args)
+  local ok, r = xpcall(run, require("talon.cli.options").traceback, args)
   if ok then return math.tointeger(r) or (r == false and 1 or 0) end
   if type(r) == "table" and r.usage then
     io.stderr:write(("talon %s: %s\n"):format(cmd, r.usage))

@@ -125,9 +125,16 @@ function bots.unused_note(count, room)
     :format(count, room, count - room))
 end
 
-function bots.list(spec, n, key, def, room)
-  local parts, list, names = {}, {}, {}
+-- The names of a --bots list ("rule,random" -> {"rule", "random"}).
+function bots.names(spec)
+  local parts = {}
   for w in (spec or "rule"):gmatch("[^,%s]+") do parts[#parts + 1] = w end
+  return parts
+end
+
+function bots.list(spec, n, key, def, room)
+  local list, names = {}, {}
+  local parts = bots.names(spec)
   if #parts == 0 then error({ usage = "--bots needs a list such as rule,random" }, 0) end
   if #parts > (room or n) then bots.unused_note(#parts, room or n) end
   for s = 1, n do

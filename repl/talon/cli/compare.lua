@@ -67,11 +67,9 @@ function compare.run(args)
   local spec = p.flags.bots or "rule"
   local a = lab.side(def_a, params_a, spec, math.huge)
   local b = lab.side(def_b, params_b, spec, math.huge)
-  local names, most = 0, math.max(a.nseats, b.nseats)
-  for _ in spec:gmatch("[^,%s]+") do names = names + 1 end
-  if names > most then -- as in bots.list: the last play no seat at either table
-    require("talon.cli.bots").unused_note(names, most)
-  end
+  local bots = require "talon.cli.bots"
+  local names, most = #bots.names(spec), math.max(a.nseats, b.nseats)
+  if names > most then bots.unused_note(names, most) end -- as bots.list notes it
   local run = { command = "compare", games = f.games, seed = params_a.seed, hands = hands,
                 bots = spec, sides = { sim.side_run(a, params_a), sim.side_run(b, params_b) } }
   return driver.go("compare", args, run, { a, b }, f,

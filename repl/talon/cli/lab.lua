@@ -224,19 +224,11 @@ end
 
 -- {================================================== a slice of matches
 
--- A game error as raised, with the traceback where it was raised.
-local function with_trace(e)
-  if type(e) == "table" then return e end
-  local msg = tostring(e)
-  if string.find(msg, "\nstack traceback:", 1, true) then return msg end
-  return debug.traceback(msg, 2)
-end
-
 -- Plays match k (seed 'mseed') of side 'side'; a game error stops the run
 -- with the match named, the game's own frames of its traceback, and how
 -- to play that match alone (its shard of one).
 local function match(side, k, mseed, which)
-  local ok, g, f, first = xpcall(lab.play, with_trace, side, mseed)
+  local ok, g, f, first = xpcall(lab.play, options.traceback, side, mseed)
   if ok then return g, f, first end
   if type(g) == "table" then error(g, 0) end
   error({ game_error = true, usage = ("%s: match %d%s raised an error: %s\n(this match"

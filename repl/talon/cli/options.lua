@@ -168,6 +168,16 @@ function options.player_seat(g, k)
   return k
 end
 
+-- A message handler's answer: a usage error (a table) as it is; any other
+-- error as a text with its traceback, added where it carries none (a game
+-- hook's error does).
+function options.traceback(e)
+  if type(e) == "table" and rawget(e, "usage") then return e end
+  local msg = tostring(e)
+  if string.find(msg, "\nstack traceback:", 1, true) then return msg end
+  return debug.traceback(msg, 2)
+end
+
 -- A seed as given: an integer, else the text itself (hashed by talon.rng).
 function options.seed(s)
   if s == nil then return 1 end
