@@ -49,6 +49,29 @@ local function hand_order(def, opts, seed)
   return order, seen
 end
 
+-- The phases met, 'met' those of the first HANDS hands: a phase they did
+-- not meet (a window that only some deals open) is looked for in up to
+-- SEARCHED more hands, for the mark of a phase that may not come at all;
+-- the order stays the first hands'. Empty when no hand could be played.
+local SEARCHED = 60
+local function rare_ones(def, opts, names, met)
+  local all, missing = {}, 0
+  for _, a in ipairs(names) do
+    all[a] = met[a]
+    if not met[a] then missing = missing + 1 end
+  end
+  if next(met) == nil then return all end
+  for seed = HANDS + 1, SEARCHED do
+    if missing == 0 then break end
+    local ok, _, at = pcall(hand_order, def, opts, seed)
+    if not ok then break end
+    for a in pairs(at) do
+      if not all[a] then all[a], missing = true, missing - 1 end
+    end
+  end
+  return all
+end
+
 local function phase_order(def, opts)
   local names, first, met = options.sorted_keys(def.phases), {}, {}
   for seed = 1, HANDS do
@@ -75,12 +98,12 @@ local function phase_order(def, opts)
     if place[a] ~= place[b] then return place[a] > place[b] end
     return rank[a] < rank[b]
   end)
-  return names, met
+  return names, rare_ones(def, opts, names, met)
 end
 
 -- The phases used with 'opts' (a phase whose doc function says nil is
--- not); one the sample hands never met is marked so, as it may not come
--- with these options.
+-- not); one no sample hand met (rare_ones) is marked so, as it may not
+-- come with these options.
 local function phase_lines(def, opts)
   local out = {}
   local names, met = phase_order(def, opts)
@@ -89,7 +112,7 @@ local function phase_lines(def, opts)
     local doc = sandbox.text_of(game.phase_doc, def, name, opts)
     if doc or type(def.phases[name].doc) ~= "function" then
       local unmet = sampled and not met[name]
-        and (" (not met in %d sample hands with these options)"):format(HANDS) or ""
+        and (" (not met in %d hands of random play with these options)"):format(SEARCHED) or ""
       out[#out + 1] = ("  %-8s %s%s"):format(name, doc or "", unmet)
     end
   end

@@ -151,6 +151,19 @@ t.test("rules leaves out a phase the options switch off", function()
   t.ok(with:find("\n  pass     pass three cards, one at a time (HRT-R2)\n", 1, true), with)
 end)
 
+-- KOZ-R6's window opens only when a hand holds a combination: the first
+-- dozen random hands miss it, more hands find it, so it is not marked;
+-- Bura's claims after the last trick (BUR-R10) are hardly ever reached by
+-- random players (they claim sooner), and the mark says so.
+t.test("rules marks only a phase that hands of random play never reach", function()
+  local _, kout = run.talon { "rules", "kosel" }
+  t.ok(kout:find("\n  combos   before a lead with full hands: declare Moskwa or Molodka to take the"
+    .. " lead (KOZ-R6)\n", 1, true), kout)
+  local _, bout = run.talon { "rules", "bura" }
+  t.ok(bout:find("(BUR-R10) (not met in 60 hands of random play with these options)\n", 1, true),
+    bout)
+end)
+
 t.test("rules --json gives the summary as data", function()
   local code, out = run.talon { "rules", "hokm", "--json" }
   t.eq(code, 0)
