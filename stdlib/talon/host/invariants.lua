@@ -18,6 +18,9 @@ local conserved = require("talon").conserved
 local rawgetmetatable = debug.getmetatable
 -- the metatable of every talon.Hand (the only one named so)
 local HAND = rawgetmetatable(require("talon").deck({ ranks = "A" }):hand())
+-- The length of a talon.Hand, called as the function it is (no metamethod
+-- looked up on each check).
+local hand_len = HAND.__len
 
 local invariants = {}
 local walk = sandbox.walk
@@ -350,7 +353,7 @@ end
 -- The size of 'h' if it is a talon.Hand (read with the Hand's own length,
 -- no metamethod looked up), else nil.
 local function size_of(h)
-  if rawequal(rawgetmetatable(h), HAND) then return HAND.__len(h) end
+  if rawequal(rawgetmetatable(h), HAND) then return hand_len(h) end
   return nil
 end
 
@@ -386,10 +389,6 @@ local function probe(g, seed, seen)
 end
 
 -- }======================================================
-
--- The length of a talon.Hand, called as the function it is (no metamethod
--- looked up on each check).
-local hand_len = HAND.__len
 
 -- Nil, or the failure of a broken invariant (or of a hook the check runs).
 -- invariants.check where it can run no game code, outside the sandbox
