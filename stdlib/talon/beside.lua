@@ -18,8 +18,9 @@ local beside = {}
 -- the order of the calls. In a search's futures the followers' rule of
 -- thumb plays cards; a lead drawn at random may draw them. Returns 'play'.
 function beside.action(play, action, apply)
-  local legal, inner_apply, playout = play.legal, play.apply, play.playout
+  local legal, inner_apply, playout, draw = play.legal, play.apply, play.playout, play.draw
   local batched = playout ~= nil and tricks.batch_holds(play) and tricks.takes_extra(playout)
+  local draws = draw ~= nil and tricks.draw_holds(play)
   local verb = action.verb
   play.legal = function(st, seat)
     local list = legal(st, seat)
@@ -47,6 +48,16 @@ function beside.action(play, action, apply)
     end
     tricks.declare_batch(play)
     tricks.takes_extra(play.playout, true)
+  end
+  if draws then
+    -- g:random's draw, over this action too as the playout's: the k-th
+    -- action listed after the plays is this one when k is 1
+    play.draw = function(st, seat, rng, extra)
+      local a, k = draw(st, seat, rng, (extra or 0) + 1)
+      if a == nil and k == 1 then return action end
+      return a, k and k - 1
+    end
+    tricks.declare_draw(play)
   end
   return play
 end

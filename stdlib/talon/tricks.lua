@@ -232,6 +232,28 @@ local declare_batch = tricks.declare_batch
 -- a phase uses its step only while it has exactly them.
 local made_steps = setmetatable({}, { __mode = "k" })
 
+-- The hooks each draw stands for (weak keys), as for steps.
+local made_draws = setmetatable({}, { __mode = "k" })
+
+-- Whether phase 'ph' may use its draw (g:random's path in a set phase): a
+-- draw tricks.set_phase made, or a wrapper's declared with
+-- tricks.declare_draw, in a phase that still has every hook it was made
+-- with.
+function tricks.draw_holds(ph)
+  local m = made_draws[ph.draw]
+  return m ~= nil and same_hooks(ph, m)
+end
+
+-- Declares that phase 'ph''s draw (a library module's: this one,
+-- talon.window, talon.beside) stands for exactly its current hooks;
+-- returns ph.
+function tricks.declare_draw(ph)
+  local m = {}
+  for _, k in ipairs(HOOKS) do m[k] = ph[k] end
+  made_draws[ph.draw] = m
+  return ph
+end
+
 -- Whether phase 'ph' may use its step (g:play's path for one card): a step
 -- tricks.phase made, in a phase that still has every hook it was made with.
 function tricks.step_holds(ph)
@@ -462,6 +484,22 @@ local function set_playout(spec, after_trick)
   return playout
 end
 
+-- The draw of a set phase: one random legal action of 'seat' as g:random
+-- draws it from the legal list, without the list (t:draw: the same index
+-- of the same distinct plays, then 'extra' actions a wrapper lists after
+-- them), made as the legal hook makes it; nil and k when the k-th of those
+-- is drawn, nil alone when there is nothing to draw (no number drawn).
+local function set_draw(spec)
+  local actions = require "talon.actions"
+  return function(st, seat, rng, extra)
+    local ct = st.ctrick
+    local cards, down = ct:draw(st.hands[seat], rng, extra)
+    local up = up_verb(spec, st) -- read as the legal hook reads it, after the plays
+    if cards == nil then return nil, down end
+    return actions.make(#ct == 0 and "lead" or (down and "down" or up), cards)
+  end
+end
+
 -- Whether playout 'f' takes the count of actions listed after the plays
 -- (a set phase's, or a wrapper's that passes it on: talon.beside).
 function tricks.takes_extra(f, set)
@@ -485,7 +523,7 @@ function tricks.set_phase(spec)
     return finish(st, ct, select(2, ct:winner()))
   end
   -- declared without its spec: tricks.with_rules rebuilds one-card phases
-  return declare_batch({
+  return tricks.declare_draw(declare_batch({
     doc = spec.doc,
     verbs = spec.verbs or { "lead", "beat", "down" },
     private = function(_, _, a) return a.verb == "down" end, -- KOZ-R10: unseen
@@ -503,7 +541,8 @@ function tricks.set_phase(spec)
     check = spec.check or function(st, seat, a) return set_why_not(spec, st, seat, a) end,
     apply = apply,
     playout = set_playout(spec, after_trick),
-  }, nil)
+    draw = set_draw(spec),
+  }, nil))
 end
 
 return tricks

@@ -92,8 +92,9 @@ function window.force_lead(play, kind, enabled, rule)
     end
     return nil
   end
-  local legal, check, playout = play.legal, play.check, play.playout
+  local legal, check, playout, draw = play.legal, play.check, play.playout, play.draw
   local batched = playout ~= nil and tricks.batch_holds(play)
+  local drawn = draw ~= nil and tricks.draw_holds(play)
   play.legal = function(st, seat)
     local lead = forced(st, seat)
     if lead then return { lead } end
@@ -116,6 +117,14 @@ function window.force_lead(play, kind, enabled, rule)
     end
     tricks.declare_batch(play)
     if tricks.takes_extra(playout) then tricks.takes_extra(play.playout, true) end
+  end
+  if drawn then
+    -- so does g:random's draw: a forced lead is drawn from its list of one
+    play.draw = function(st, seat, rng, extra)
+      if forced(st, seat) then return nil end
+      return draw(st, seat, rng, extra)
+    end
+    tricks.declare_draw(play)
   end
   return play
 end

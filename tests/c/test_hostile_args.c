@@ -297,6 +297,8 @@ static const char *const driver[] = {
     "return { o.trick, o.hand } end)\n",
     "add(\"trick:random\", method(\"talon.Trick\", \"random\"), function(o) "
     "return { o.trick, o.hand, o.rng } end)\n",
+    "add(\"trick:draw\", method(\"talon.Trick\", \"draw\"), function(o) "
+    "return { o.trick, o.hand, o.rng, 2 } end)\n",
     "add(\"trick:play_random\", method(\"talon.Trick\", \"play_random\"), "
     "function(o) return { o.trick, 1, o.hand, o.rng } end)\n",
     "add(\"trick:add_to\", method(\"talon.Trick\", \"add_to\"), function(o) "

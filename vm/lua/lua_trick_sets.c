@@ -177,7 +177,38 @@ static int trick_play_sets(lua_State *L) {
   return 3;
 }
 
+/* t:draw(hand, rng[, extra]) -> cards, face_down | nil, k: one play of
+ * 'hand' drawn as g:random draws from a set phase's legal list (t:plays's
+ * plays in their order, then 'extra' actions, 0 to 16, listed after them):
+ * the same index of the same list, the play always a Hand (a set of one
+ * too, as t:plays gives it); nil and k when the k-th of the extra actions
+ * is drawn. Nothing, and no number drawn, when the list would be empty.
+ * Plays nothing: g:random's path in a set phase, with no list of every
+ * play per decision. */
+static int trick_draw(lua_State *L) {
+  tl_trick *t = tl_check_trick(L);
+  tl_hand *h = tl_check_hand(L, 2);
+  luaL_argcheck(L, h->deck == t->t.deck, 2, "hand belongs to another deck");
+  tv_rng *r = tl_check_rng(L, 3);
+  lua_Integer extra = luaL_optinteger(L, 4, 0);
+  luaL_argcheck(L, extra >= 0 && extra <= MAX_EXTRA, 4,
+                "0 to 16 actions expected");
+  tv_hand play;
+  bool down;
+  int k = tv_trick_random_among(&t->t, &h->h, r, (int)extra, &play, &down);
+  if (k < 0) return 0;
+  if (k > 0) {
+    lua_pushnil(L);
+    lua_pushinteger(L, k);
+    return 2;
+  }
+  tl_push_hand(L, 1, &play);
+  lua_pushboolean(L, down);
+  return 2;
+}
+
 const luaL_Reg tl_trick_sets_methods[] = {
     {"play_sets", trick_play_sets},
+    {"draw", trick_draw},
     {NULL, NULL},
 };

@@ -146,10 +146,25 @@ function G:legal_hand()
   return h
 end
 
+-- The draws that hold (talon.tricks: a set phase's, none of the hooks it
+-- stands for replaced), found once per phase table, as the steps are.
+local draws = setmetatable({}, { __mode = "k" })
+local function draw_of(ph)
+  local d = draws[ph]
+  if d == nil then
+    d = ph.draw ~= nil and tricks.draw_holds(ph) and ph.draw
+    draws[ph] = d
+  end
+  return d
+end
+
 -- A uniformly random legal action drawn with 'rng'. The card or action
 -- table drawn is remembered, so playing it next skips the legality check
 -- (it cannot be illegal: a card is drawn from the legal Hand, a table is
 -- one of the game's own legal actions, as talon.host.policy marks them).
+-- A set phase draws with its draw, the action the legal list would give
+-- without the list (one protected call, as g:legal's), unless the list is
+-- already made.
 function G:random(rng)
   local ph = self.ph
   if not ph then return nil end
@@ -157,6 +172,15 @@ function G:random(rng)
     local card = pick(self.legal_h or self:legal_hand(), rng)
     self.picked = card
     return card
+  end
+  local d = not self.legal_list and draw_of(ph)
+  if d then
+    local ok, a = sandbox.charge(self.meter, d, self.state, self.mover_seat, rng)
+    if not ok then error(a, 0) end
+    if a ~= nil then
+      self.picked = a
+      return a
+    end
   end
   local list = self:legal()
   local a = list[rng:int(1, #list)]
@@ -311,6 +335,11 @@ local function draw(g, rng, judge)
   local h, list = g.legal_h, g.legal_list
   g.legal_h, g.legal_list = nil, nil
   if ph.cards then return (h or ph.legal(g.state, g.mover_seat)):pick(rng) end
+  local d = not (list or judge) and draw_of(ph)
+  if d then
+    local a = d(g.state, g.mover_seat, rng)
+    if a ~= nil then return a end
+  end
   list = list or ph.legal(g.state, g.mover_seat)
   if judge then return judged(g, rng, list, judge) end
   return list[rng:int(1, #list)]

@@ -179,3 +179,42 @@ t.test("play_sets with extra actions: one draw over the plays and the extras", f
       talon.rng(1), {}, {}, 0, 99, won, function() return "end" end, nil, nil, HOW, nil, bad)
   end
 end)
+
+-- t:draw, g:random's path in a set phase: the play a draw from the list
+-- of t:plays (then 'extra' actions listed after them) takes with the same
+-- generator, always as a Hand; nil and k for the k-th action after them;
+-- nothing, and no number drawn, from an empty list.
+t.test("draw: the list's draw without the list, extra actions after the plays", function()
+  local kinds = 0
+  for seed = 1, 40 do
+    local hands = deal(seed)
+    local tr = talon.trick(KOSEL, "H")
+    for k = 0, 2 do
+      local seat = 1 + seed % 4
+      local plays, downs = tr:plays(hands[seat])
+      local a, b = talon.rng(seed * 3 + k), talon.rng(seed * 3 + k)
+      local cards, down = tr:draw(hands[seat], a, k)
+      local i = b:int(1, #plays + k)
+      if i > #plays then
+        t.eq({ cards, down }, { nil, i - #plays }, "an action after the plays: nil and k")
+        kinds = kinds | 2
+      else
+        t.ok(actions.is_hand(cards), "a play is a Hand, a set of one too")
+        t.eq(tostring(cards), tostring(plays[i]), "the list's play")
+        t.eq(down, downs[i], "face down as the list says")
+        kinds = kinds | 1
+      end
+      t.eq(a:state(), b:state(), "one number drawn, as the list's draw")
+      if k == 0 and i <= #plays then assert(tr:play(seat, cards, down, hands[seat])) end
+    end
+  end
+  t.eq(kinds, 3, "plays and actions after them were both drawn")
+  local rng = talon.rng(1)
+  local before = rng:state()
+  t.eq(select("#", talon.trick(KOSEL, "H"):draw(deck:hand(), rng)), 0, "an empty hand: nothing")
+  t.eq(rng:state(), before, "and no number drawn")
+  local tr, other = talon.trick(KOSEL, "H"), talon.deck { ranks = "A K" }
+  t.checkerror("0 to 16 actions expected", tr.draw, tr, deck:hand("AS"), rng, 17)
+  t.checkerror("0 to 16 actions expected", tr.draw, tr, deck:hand("AS"), rng, -1)
+  t.checkerror("another deck", tr.draw, tr, other:hand("AS"), rng)
+end)
