@@ -75,10 +75,11 @@ game.phase_keys = {
             .. "plays it); used only as tricks.phase supplies it, while the phase keeps the "
             .. "hooks it was made with" },
   draw = { type = "function",
-           doc = "function(st, seat, rng) -> action | nil: g:random's path in a set phase, the "
-             .. "action a draw from the legal list gives, without the list (nil: draw from "
-             .. "the list); used only as tricks.set_phase supplies it, while the phase keeps "
-             .. "the hooks it was made with" },
+           doc = "function(st, seat, rng[, extra]) -> action | nil, k: g:random's path in a "
+             .. "set phase, the action a draw from the legal list gives, without the list "
+             .. "(nil: draw from the list); used only as tricks.set_phase, window.force_lead "
+             .. "and beside.action supply it, while the phase keeps the hooks it was made "
+             .. "with" },
   trick = { type = "function",
             doc = "function(st, trump) -> a new empty talon.Trick of this phase's rules: how a "
               .. "position in the middle of a trick is set up (tricks.phase supplies it)" },

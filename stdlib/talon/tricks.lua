@@ -467,10 +467,13 @@ end
 -- (talon.beside); the draw is then over them too, and the k-th of them
 -- drawn is returned as a fourth value for the wrapper to play.
 local takes_extra = setmetatable({}, { __mode = "k" })
+local MAX_EXTRA = 16 -- t:play_sets' and t:draw's bound: more go the ordinary way
+
 local function set_playout(spec, after_trick)
   local actions = require "talon.actions"
   local how = { lead = "lead", down = "down", up = "beat", meta = actions.Action }
   local function playout(st, seat, rng, act, act_seat, k, stop, extra)
+    if extra and extra > MAX_EXTRA then return k, nil, seat end
     local ct = st.ctrick
     -- the verb of a face-up follow, read as the legal hook reads it
     how.up = up_verb(spec, st)
@@ -492,6 +495,7 @@ end
 local function set_draw(spec)
   local actions = require "talon.actions"
   return function(st, seat, rng, extra)
+    if extra and extra > MAX_EXTRA then return nil end
     local ct = st.ctrick
     local cards, down = ct:draw(st.hands[seat], rng, extra)
     local up = up_verb(spec, st) -- read as the legal hook reads it, after the plays

@@ -119,10 +119,15 @@ function window.force_lead(play, kind, enabled, rule)
     if tricks.takes_extra(playout) then tricks.takes_extra(play.playout, true) end
   end
   if drawn then
-    -- so does g:random's draw: a forced lead is drawn from its list of one
+    -- so does g:random's draw: a forced lead is drawn from its list of
+    -- one (and the actions a wrapper lists after it), as from the list,
+    -- the game's 'enabled' asked once, as the legal hook asks it
     play.draw = function(st, seat, rng, extra)
-      if forced(st, seat) then return nil end
-      return draw(st, seat, rng, extra)
+      local lead = forced(st, seat)
+      if not lead then return draw(st, seat, rng, extra) end
+      local i = rng:int(1, 1 + (extra or 0))
+      if i == 1 then return lead end
+      return nil, i - 1
     end
     tricks.declare_draw(play)
   end

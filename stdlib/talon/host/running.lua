@@ -149,6 +149,7 @@ end
 -- The draws that hold (talon.tricks: a set phase's, none of the hooks it
 -- stands for replaced), found once per phase table, as the steps are.
 local draws = setmetatable({}, { __mode = "k" })
+local getmt = debug.getmetatable
 local function draw_of(ph)
   local d = draws[ph]
   if d == nil then
@@ -156,6 +157,19 @@ local function draw_of(ph)
     draws[ph] = d
   end
   return d
+end
+
+-- What draw 'd' (of the current phase) draws for the mover, checked as an
+-- item of a legal list is (checked_list, below), though only the library
+-- declares draws (tricks.declare_draw is withheld from games).
+local function drawn(g, d, rng)
+  local a = d(g.state, g.mover_seat, rng)
+  local mt = type(a) == "table" and getmt(a)
+  if mt and not rawequal(mt, actions.Action) then
+    error(("%s: phase %s: the drawn action is a table with a metatable of its own (make"
+      .. " actions with actions.make)"):format(g.where, g.state.phase), 0)
+  end
+  return a
 end
 
 -- A uniformly random legal action drawn with 'rng'. The card or action
@@ -175,10 +189,10 @@ function G:random(rng)
   end
   local d = not self.legal_list and draw_of(ph)
   if d then
-    local ok, a = sandbox.charge(self.meter, d, self.state, self.mover_seat, rng)
+    local ok, a = sandbox.charge(self.meter, drawn, self, d, rng)
     if not ok then error(a, 0) end
     if a ~= nil then
-      self.picked = a
+      if type(a) == "table" then self.picked = a end -- as from the list, below
       return a
     end
   end
@@ -196,7 +210,6 @@ end
 -- call walks the items (talon.sandbox.foreign), comparing metatables raw:
 -- Lua's ~= would run an __eq the game gave a metatable's own metatable.
 local foreign = require("talon").sandbox.foreign
-local getmt = debug.getmetatable
 local function checked_list(g, l)
   if type(l) ~= "table" then
     error(("phase %s: legal must return a list of actions, got a %s")
@@ -337,7 +350,7 @@ local function draw(g, rng, judge)
   if ph.cards then return (h or ph.legal(g.state, g.mover_seat)):pick(rng) end
   local d = not (list or judge) and draw_of(ph)
   if d then
-    local a = d(g.state, g.mover_seat, rng)
+    local a = drawn(g, d, rng)
     if a ~= nil then return a end
   end
   list = list or ph.legal(g.state, g.mover_seat)

@@ -32,6 +32,10 @@ local WITHHELD = {
     program = "the path of the running binary (workers of sim --jobs)",
   },
   ["talon.game"] = { new = "starts a running game: the host's job" },
+  ["talon.tricks"] = {
+    declare_draw = "g:random trusts a declared draw as it trusts the legal list: only the"
+      .. " library's own phases (tricks.set_phase, window.force_lead, beside.action) declare one",
+  },
 }
 
 -- Entries the copies hold in a form of their own, each with its reason.

@@ -110,3 +110,115 @@ t.test("a house rule on a set phase's legal hook holds for g:random", function()
   end
   t.ok(played > 20, "the house rule's phase was played")
 end)
+
+-- A small set game for the cases below: two players, four cards each,
+-- leads of one or two cards, the trick's winner leads (docs/framework.md
+-- "Phases": tricks.set_phase), 'phase' its play phase.
+local deal = require "talon.deal"
+local score = require "talon.score"
+local function set_game(phase, deal_more)
+  return game.define {
+    name = "Sets", summary = "a set phase under test", players = { 2 }, direction = "cw",
+    options = { players = { default = 2, values = { 2 }, doc = "players" },
+                target = { default = 6, doc = "target" } },
+    deck = { ranks = "A K Q J T 9 8 7" },
+    actions = { say = "int" },
+    rules = { R1 = "sets" },
+    deal = function(st)
+      deal.packets(st, { 1, 2 }, { 4 })
+      st.turn, st.leader = 1, 1
+      if deal_more then deal_more(st) end
+      return "play"
+    end,
+    phases = { play = phase },
+    score = function(st)
+      for s = 1, st.n do
+        if st.tricks_won[s] > 0 then score.add(st, st.side_of[s], st.tricks_won[s], nil, "t") end
+      end
+    end,
+  }
+end
+local function sets(on_trick)
+  return tricks.set_phase { doc = "sets", rules = { lead_sizes = { 1, 2 }, face_down = "allowed" },
+    rule = "R1", verbs = { "lead", "beat", "down", "say" },
+    on_trick = on_trick or function(st, w) if #st.hands[w] == 0 then return "end" end end }
+end
+
+-- The records of seeds 1..n played by g:play(g:random(rng)), with the
+-- legal list made first ('list') or not.
+local function records(def, n, list)
+  local out = {}
+  for seed = 1, n do
+    local g = game.new(def, { seed = seed, hands = 3 })
+    local rng = talon.rng(seed)
+    while not g:over() do
+      if list then g:legal() end
+      g:play(g:random(rng))
+    end
+    out[seed] = g:record()
+  end
+  return out
+end
+
+-- Z4's forced lead (KOZ-R6, window.force_lead) asks the game's 'enabled'
+-- once per decision, as the legal hook does: a hook that draws from st.rng
+-- (always true here) leaves the same game either way.
+t.test("a forced lead's hook runs once per draw, as the legal hook runs it", function()
+  local window = require "talon.window"
+  local play = window.force_lead(sets(function(st, w)
+    st.declared = nil
+    if #st.hands[w] == 0 then return "end" end
+  end), "molodka", function(st) return st.rng:int(1, 2) >= 1 end, "R1")
+  local def = set_game(play, function(st)
+    st.declared = { seat = 1, kind = "molodka", cards = st.deck:hand(st.hands[1]:cards()[1]) }
+  end)
+  t.ok(tricks.draw_holds(def.phases.play), "the wrapped phase keeps its draw")
+  t.eq(records(def, 6, false), records(def, 6, true), "the same records")
+end)
+
+-- t:draw and t:play_sets draw over at most 16 actions listed after the
+-- plays: with more, g:random draws from the list and a playout plays one
+-- action at a time, giving the same games.
+t.test("more than 16 actions beside the plays: the list's way, the same games", function()
+  local beside = require "talon.beside"
+  local play = sets()
+  for i = 1, 17 do
+    beside.action(play, actions.make("say", i), function(st, seat)
+      st.turn = st:next(seat)
+      return nil
+    end)
+  end
+  local def = set_game(play)
+  local drawn = records(def, 4, false)
+  t.eq(drawn, records(def, 4, true), "g:random: the same records as from the list")
+  for seed = 1, 4 do
+    local g = game.new(def, { seed = seed, hands = 3, quiet = true })
+    g:playout(talon.rng(seed))
+    t.eq(g:record(), drawn[seed], "g:playout: the same record")
+  end
+end)
+
+-- g:play trusts a drawn table as it trusts one drawn from the list, so a
+-- draw is checked as a list's item is: a table carrying a metatable of
+-- its own is refused naming the phase, and anything but a table is played
+-- only after g:play finds it legal. (Only the library declares draws: a
+-- game's copy of talon.tricks has no declare_draw,
+-- tests/hostile/check/draw_action_own_metatable.lua.)
+t.test("a declared draw's value is checked as a legal list's item", function()
+  local function with_draw(value)
+    local play = sets()
+    play.draw = function() return value end
+    tricks.declare_draw(play)
+    return game.new(set_game(play), { seed = 1 })
+  end
+  local loop = setmetatable({ verb = "lead" }, { __index = function() error("ran") end })
+  local g = with_draw(loop)
+  t.checkerror("phase play: the drawn action is a table with a metatable of its own", g.random, g,
+    talon.rng(1))
+  g = with_draw("lead 7S 7H")
+  t.eq(g:random(talon.rng(1)), "lead 7S 7H", "a text is returned")
+  t.eq(g.picked, nil, "and not trusted")
+  local ok, v = pcall(g.play, g, "lead 7S 7H") -- seat 1 holds no 7S
+  t.ok(not ok and tostring(v):find("you do not hold 7S", 1, true), "g:play checks it: " ..
+    tostring(v))
+end)
