@@ -243,7 +243,8 @@ local function human_turn(c)
     local ok, r = pcall(command, c, line)
     if not ok then
       if c.g.aborted then error(r, 0) end -- the game cannot go on
-      say("error (the game is unchanged): %s", tostring(r))
+      -- what the game said, with its own frames (as when the game ends)
+      say("error (the game is unchanged): %s", options.trim_traceback(sandbox.error_text(r)))
     elseif r then
       return r
     end
