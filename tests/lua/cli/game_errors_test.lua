@@ -80,3 +80,44 @@ return variant.of(require "games._template", {
   end
   run.rmdir(dir)
 end)
+
+-- docs/cli.md `talon play … --position FILE`: a hook of the game that
+-- raises while the position is restored (here the phase's mover) is shown
+-- as the game's other errors are, naming the game's file and line; so is
+-- a position file whose own code raises.
+t.test("a hook that raises while a position is restored shows the game's message and frames",
+    function()
+  local dir = run.tmpdir()
+  local function write(name, text)
+    local f = assert(io.open(dir .. "/" .. name, "w"))
+    f:write(text)
+    f:close()
+  end
+  write("mover_raises.lua", [[
+local variant = require "talon.variant"
+return variant.of(require "games._template", {
+  name = "Mover raises", summary = "a mover hook that raises",
+  wrap = { ["play.mover"] = function() error({ message = "no mover today" }) end },
+})
+]])
+  write("second_card.lua", [[
+return {
+  phase = "play", dealer = 1, turn = 1, hand_no = 1,
+  hands = { "AS 8H 9D QC JC", "TH AD TD KC" },
+  stock = "JH KD JD QH KS 8C 7H JS 7S 8D AC 8S 9S 7C TS QS TC AH 7D 9H QD 9C",
+  trick = { plays = { { seat = 2, cards = "KH" } } },
+}
+]])
+  write("raises.lua", "return { phase = 'play', hands = { (nil)() } }\n")
+  local code, _, err = run.talon({ "play", "mover_raises.lua", "--position", "second_card.lua" },
+    nil, dir)
+  t.eq(code, 1, err)
+  t.eq(err, "talon play: --position second_card.lua: no mover today\n"
+    .. "stack traceback (game code):\n\tmover_raises.lua:4: in function <mover_raises.lua:4>\n"
+  )
+  code, _, err = run.talon({ "play", "_template", "--position", "raises.lua" }, nil, dir)
+  t.eq(code, 1, err)
+  t.ok(err:find("^talon play: %-%-position raises%.lua: raises%.lua:1: attempt to call a nil"
+    .. " value\nstack traceback %(game code%):\n\traises%.lua:1: in main chunk\n$"), err)
+  run.rmdir(dir)
+end)
