@@ -109,7 +109,7 @@ end
 
 -- Runs subcommand 'cmd' with the argument strings 'args'; returns the exit
 -- code. Other errors (a bug, a game hook that raised) are printed with
--- their traceback and give 1.
+-- their traceback (a game's with its own frames alone) and give 1.
 function cli.main(cmd, args)
   args = args or {}
   local run = COMMANDS[cmd]
@@ -121,13 +121,14 @@ function cli.main(cmd, args)
     print("usage: " .. USAGE[cmd])
     return 0
   end
-  local ok, r = xpcall(run, require("talon.cli.options").traceback, args)
+  local options = require "talon.cli.options"
+  local ok, r = xpcall(run, options.traceback, args)
   if ok then return math.tointeger(r) or (r == false and 1 or 0) end
   if type(r) == "table" and r.usage then
     io.stderr:write(("talon %s: %s\n"):format(cmd, r.usage))
     return r.game_error and 1 or 2
   end
-  io.stderr:write(("talon %s: %s\n"):format(cmd, tostring(r)))
+  io.stderr:write(("talon %s: %s\n"):format(cmd, options.shown_error(tostring(r))))
   return 1
 end
 

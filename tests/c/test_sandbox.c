@@ -151,6 +151,9 @@ static const broken broken_games[] = {
     {"bad_error_object", 0, TL_SB_ERROR,
      "(error object is a table value; its __tostring failed: "
      "games/bad_error_object.lua:3: tostring exploded)"},
+    /* a table without __tostring: what it says (sandbox_describe.c) */
+    {"table_error_object", 0, TL_SB_ERROR,
+     "T-R2: what went wrong {cards = <table>, seat = 2}"},
 };
 
 /* Each broken file fails with its exact message, and the state survives. */

@@ -218,8 +218,10 @@ void tl_sandbox_set_limit(lua_State *L, size_t limit) {
 
 /* {====================================================== protected call */
 
-/* The error value at 'idx' as text; a __tostring that fails is reported,
- * not propagated (it runs protected). Pushes the text. */
+/* The error value at 'idx' as text: its __tostring's, when it has one and
+ * Lua may run (a __tostring that fails is reported, not propagated: it
+ * runs protected), else what tl_sandbox_describe reads of it. Pushes the
+ * text. */
 static const char *describe(lua_State *L, int idx, int may_run_lua) {
   if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER)
     return lua_pushstring(L, lua_tostring(L, idx));
@@ -237,7 +239,7 @@ static const char *describe(lua_State *L, int idx, int may_run_lua) {
     lua_remove(L, -2);
     return lua_tostring(L, -1);
   }
-  return lua_pushfstring(L, "(error object is a %s value)", tname);
+  return tl_sandbox_describe(L, idx); /* read raw: runs nothing */
 }
 
 /* Message handler: returns a box {message with traceback, original}. */

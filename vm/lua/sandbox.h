@@ -163,6 +163,25 @@ void tl_sandbox_open_charge(lua_State *L);
  * nesting deeper than 100 tables is an error (sandbox_plain.c). */
 void tl_sandbox_open_plain(lua_State *L);
 
+/* Pushes what error value 'idx' says, as text for a person, running no
+ * code (sandbox_describe.c): a string or a number as it is; a table read
+ * raw (a metatable, if any, is not consulted) as its message field (the
+ * first string or number of message, msg, because, reason, error, err,
+ * text), after its rule field ("RULE: MESSAGE"), then its other integer
+ * and string keys listed "{k = v, ...}" in a fixed order; without a
+ * message field "(error object is a table value: {k = v, ...})", and with
+ * nothing to list "(error object is a table value with no text)"; any
+ * other value "(error object is a T value)". A table's text is one line of
+ * at most about 1 KB: control bytes are escaped ("\n", "\27"), long
+ * texts cut (marked with an ellipsis), at most 6 fields listed (", ..."
+ * marks more), nested tables shown as <table>. Returns the text pushed.
+ * May raise (memory). */
+const char *tl_sandbox_describe(lua_State *L, int idx);
+
+/* Adds describe(v) -> text (tl_sandbox_describe) to the table on top of
+ * the stack. */
+void tl_sandbox_open_describe(lua_State *L);
+
 /* Pushes a fresh table of bounded replacements for game code:
  *   xpcall(f, h, ...): f runs protected without a message handler; on
  *     error h(err) runs afterwards as an ordinary protected call, so the
@@ -220,6 +239,7 @@ void tl_sandbox_harden(lua_State *L);
  *   clock() -> milliseconds              (CLOCK_MONOTONIC, a float; for
  *     charging calls to a total budget)
  *   deferred(f, ...) -> as call          (no budget; TL_SB_DEFER_SIGINT)
- *   interrupted() -> boolean             (tl_sandbox_take_interrupt) */
+ *   interrupted() -> boolean             (tl_sandbox_take_interrupt)
+ *   describe(v) -> text                  (tl_sandbox_describe) */
 
 #endif

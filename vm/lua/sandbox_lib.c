@@ -197,6 +197,7 @@ void talon_open_sandbox(lua_State *L) {
   luaL_newlib(L, sandbox_functions);
   tl_sandbox_open_charge(L);
   tl_sandbox_open_plain(L);
+  tl_sandbox_open_describe(L);
   lua_setfield(L, -2, "sandbox");
   lock_string_metatable(L);
 }

@@ -13,6 +13,7 @@ local searchbot = require "talon.cli.searchbot"
 local bots = require "talon.cli.bots"
 local actions = require "talon.actions"
 local talon = require "talon"
+local sandbox = require "talon.host.sandbox"
 
 local advice = {}
 
@@ -164,7 +165,7 @@ function advice.start(r, file)
   local ok, g = pcall(function()
     return record.start(record.load_game(r, file), r, file, {})
   end)
-  if not ok then options.fail("%s", options.trim_traceback(tostring(g))) end
+  if not ok then options.fail("%s", options.trim_traceback(sandbox.error_text(g))) end
   return g
 end
 
@@ -180,13 +181,13 @@ function advice.step(g, r, file, i)
   local ok, played, v = pcall(g.try, g, a[2])
   if not ok or not played then
     options.fail("%s (%s) does not replay: %s", at, record.clip(a[2]),
-      tostring(ok and v or played))
+      ok and sandbox.error_text(v) or options.trim_traceback(sandbox.error_text(played)))
   end
 end
 
 -- Where game 'g' stands: "hand 2, trick 4" (or the phase); the state is
 -- read under the game's budget (it is the game's to fill).
-advice.where = require("talon.host.sandbox").method(function(g)
+advice.where = sandbox.method(function(g)
   local st = g.state
   local t = st.ctrick and g.ph and g.ph.trick and (", trick %d"):format(st.tricks_played + 1) or ""
   return ("hand %d, %s%s"):format(st.hand_no, g:phase() or "over", t)

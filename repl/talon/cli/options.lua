@@ -8,6 +8,8 @@
 -- the argument; cli.main prints it and exits 2 (usage) or 1 (a game file
 -- that does not load, a record that does not replay).
 local loader = require "talon.host.loader"
+local sandbox = require "talon.host.sandbox"
+local explain = require "talon.explain"
 local game = require "talon.game"
 
 local options = {}
@@ -133,9 +135,11 @@ end
 -- message may carry text a game made, of any size: it is cut with plain
 -- finds, never a pattern over the whole of it.
 local TRACEBACK = "\nstack traceback:\n"
+local GAME_TRACEBACK = "\nstack traceback (game code):\n"
 
 local function framework_line(line)
-  return string.find(line, "/stdlib/talon/", 1, true) ~= nil
+  return line == "stack traceback:" -- a nested call's traceback follows the first
+    or string.find(line, "/stdlib/talon/", 1, true) ~= nil
     or string.find(line, "/repl/talon/", 1, true) ~= nil
     or string.find(line, "tail calls", 1, true) ~= nil
     or string.find(line, "^%s*%[C%]") ~= nil
@@ -155,7 +159,16 @@ function options.trim_traceback(msg)
     pos = e + 1
   end
   if #keep == 0 then return head end -- the framework's own frames tell a player nothing
-  return head .. "\nstack traceback (game code):\n" .. table.concat(keep, "\n")
+  return head .. GAME_TRACEBACK .. table.concat(keep, "\n")
+end
+
+-- An error that ended a command, as printed: one that passed through game
+-- code with the game's frames alone, as check and sim show it; one with no
+-- frame in a game file (the program's own) whole.
+function options.shown_error(msg)
+  local cut = options.trim_traceback(msg)
+  if string.find(cut, GAME_TRACEBACK, 1, true) then return cut end
+  return msg
 end
 
 -- The seat of player "PK" in running game 'g' (--seat K names a player,
@@ -168,12 +181,15 @@ function options.player_seat(g, k)
   return k
 end
 
--- A message handler's answer: a usage error (a table) as it is; any other
--- error as a text with its traceback, added where it carries none (a game
--- hook's error does).
+-- A message handler's answer: a usage error (a table) as it is; a game's
+-- table (raised again as it was raised by a walk of the game's state,
+-- sandbox.method) as what it says, read raw, without the frames here,
+-- which are the host's alone; any other error as a text with its
+-- traceback, added where it carries none (a game hook's error does).
 function options.traceback(e)
   if type(e) == "table" and rawget(e, "usage") then return e end
-  local msg = tostring(e)
+  if type(e) == "table" and not explain.is_violation(e) then return sandbox.error_text(e) end
+  local msg = sandbox.error_text(e)
   if string.find(msg, "\nstack traceback:", 1, true) then return msg end
   return debug.traceback(msg, 2)
 end

@@ -243,7 +243,8 @@ local function human_turn(c)
     local ok, r = pcall(command, c, line)
     if not ok then
       if c.g.aborted then error(r, 0) end -- the game cannot go on
-      say("error (the game is unchanged): %s", tostring(r))
+      -- what the game said, with its own frames (as when the game ends)
+      say("error (the game is unchanged): %s", options.trim_traceback(sandbox.error_text(r)))
     elseif r then
       return r
     end
@@ -276,7 +277,8 @@ local FLAGS = { seat = "value", bots = "value", record = "value", auto = "switch
 -- are the position's, with -o given on the command line over them.
 local function start_position(params, path)
   local p, err = require("talon.host.position").load(path)
-  if not p then options.fail("--position %s", tostring(err)) end
+  -- a file whose code raises: its own frames, not the loader's
+  if not p then options.fail("--position %s", options.trim_traceback(tostring(err))) end
   local opts = {}
   for k, v in pairs(type(p.options) == "table" and p.options or {}) do opts[k] = v end
   for k, v in pairs(params.options or {}) do opts[k] = v end
@@ -347,10 +349,13 @@ local function setup(args)
       start_position(params, p.flags.position)
       local ok, made = pcall(game.new, def, params)
       -- a position the game cannot start from is the file's fault: say so,
-      -- in the one line naming the field (the trace is for errors in game code)
+      -- in the one line naming the field; a hook of the game that raises
+      -- while the position is restored (a mover, a trick) is the game's,
+      -- shown as its other errors are: what it said, and its own frames
       if not ok then
-        local msg = tostring(made)
-        if msg:find("^position: ") then msg = msg:match("^[^\n]*") end
+        local msg = sandbox.error_text(made)
+        if msg:find("^position: ") then msg = msg:match("^[^\n]*")
+        else msg = options.trim_traceback(msg) end
         options.fail("--position %s: %s", p.flags.position, msg)
       end
       g = made

@@ -11,6 +11,7 @@ local invariants = require "talon.host.invariants"
 local lesson = require "talon.cli.lesson"
 local ask = require "talon.cli.ask"
 local tbl = require "talon.cli.table"
+local sandbox = require "talon.host.sandbox"
 
 local replay = {}
 
@@ -37,7 +38,8 @@ end
 local function check_now(g, file, i)
   local ok, bad = pcall(invariants.check, g)
   if not ok then
-    options.fail("%s: after action %d: the check raised: %s", file, i, tostring(bad))
+    options.fail("%s: after action %d: the check raised: %s", file, i,
+      sandbox.error_text(bad))
   end
   if bad then options.fail("%s: after action %d: invariant broken: %s", file, i, bad) end
 end

@@ -16,6 +16,7 @@ local actions = require "talon.actions"
 local score = require "talon.score"
 local conserved = require("talon").conserved
 local rawgetmetatable = debug.getmetatable
+local error_text = sandbox.error_text -- a game's table read raw, never "table: 0x..."
 -- the metatable of every talon.Hand (the only one named so)
 local HAND = rawgetmetatable(require("talon").deck({ ranks = "A" }):hand())
 -- The length of a talon.Hand, called as the function it is (no metamethod
@@ -295,8 +296,8 @@ local function random_step(g, rng, seed)
   local ok, err = pcall(draw_play, g, rng)
   if ok then return nil end
   local a = drawn
-  if rawequal(a, NONE) then return failure(seed, "error", tostring(err), record.write(g)) end
-  return failure(seed, "error", tostring(err), record.write(g)
+  if rawequal(a, NONE) then return failure(seed, "error", error_text(err), record.write(g)) end
+  return failure(seed, "error", error_text(err), record.write(g)
     .. ("act %d %s  # raised the error\n"):format(g:mover() or 0, g:text(a)))
 end
 
@@ -320,7 +321,7 @@ local function probe_fork(g, name, seen)
     for s = 1, f:seats() do
       local ok, err = pcall(f.view, f, s)
       if not ok then
-        error(("phase %s, the view of seat %d: %s"):format(name, s, tostring(err)), 0)
+        error(("phase %s, the view of seat %d: %s"):format(name, s, error_text(err)), 0)
       end
     end
     seen[name] = "views"
@@ -378,7 +379,7 @@ local function probe(g, seed, seen)
   local ok, msg = walk(g.meter, probe_fork, g, name, seen)
   if not ok then
     seen[name] = "done"
-    msg = tostring(msg)
+    msg = error_text(msg)
     if string.sub(msg, 1, 6) ~= "phase " then -- not a hook's error: the copy's
       msg = ("phase %s, a copy of the game to probe its views and refusals: %s"):format(name, msg)
     end
@@ -405,7 +406,7 @@ local function checked(g, seed)
   end
   -- the game's zones and invariants, and its state, are game code's
   local ok, msg = walk(g.meter, invariants.check, g)
-  if not ok then return failure(seed, "error", tostring(msg), record.write(g)) end
+  if not ok then return failure(seed, "error", error_text(msg), record.write(g)) end
   if msg then return failure(seed, "invariant", msg, record.write(g)) end
   return nil
 end
@@ -456,10 +457,11 @@ local function fast_path_differs(def, p, seed, limit, played)
   for k, v in pairs(p) do q[k] = v end
   q.checking = nil
   local ok, fast = pcall(game.new, def, q)
-  if not ok then return failure(seed, "error", tostring(fast)) end
+  if not ok then return failure(seed, "error", error_text(fast)) end
   local pok, err = pcall(fast.playout, fast, require("talon").rng(seed), limit)
   if not pok then
-    return failure(seed, "error", "the quiet playout raised: " .. tostring(err), record.write(fast))
+    return failure(seed, "error", "the quiet playout raised: " .. error_text(err),
+      record.write(fast))
   end
   if replayed_by(played, fast) then return nil end
   local g = game.new(def, q)

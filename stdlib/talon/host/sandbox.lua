@@ -11,6 +11,7 @@
 -- and, for a meter (a game, a bot), a total budget. The whole policy is the
 -- three tables below; docs/security.md explains it to users.
 local talon = require "talon"
+local explain = require "talon.explain"
 
 local C = talon.sandbox
 local sandbox = {}
@@ -231,6 +232,19 @@ function sandbox.text(v)
   local ok, s = sandbox.call(tostring, v)
   if ok and type(s) == "string" then return s end
   return ("(a %s that cannot be shown)"):format(t)
+end
+
+-- The text of an error value, for the front ends, which print it outside
+-- any budget: a text as it is; the host's own violation by its __tostring
+-- (talon.explain); a Card or Hand as sandbox.text shows it; anything else,
+-- a game's table above all, as talon.sandbox.describe reads it: raw (no
+-- metamethod of the game's runs), on one bounded line, its message field
+-- or else its fields, never "table: 0x...".
+function sandbox.error_text(e)
+  if type(e) == "string" then return e end
+  if explain.is_violation(e) then return tostring(e) end
+  if type(e) == "userdata" then return sandbox.text(e) end
+  return C.describe(e)
 end
 
 -- }==================================================

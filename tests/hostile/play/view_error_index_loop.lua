@@ -1,6 +1,6 @@
 -- attack: the view hook raises a table whose __index loops for ever
 -- rule: a game's error value reaches the host as its message, made under the budget; the table is never read outside it
--- expect: error "(error object is a table value)"
+-- expect: error "(error object is a table value with no text)"
 -- args: --bots random
 -- stdin: go
 -- stdin: quit

@@ -1,7 +1,7 @@
 -- attack: a hook raises {usage = ...}, the program's own form of a usage error, to forge its message and exit code
 -- rule: a game's error is never taken for the program's own; its value reaches the host as a message
--- expect: error "(error object is a table value)"
--- never: forged by the game
+-- expect: error "(error object is a table value: {usage = "--games must be a positive number (forged by the game)"})"
+-- never: talon sim: --games must
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"

@@ -58,6 +58,50 @@ t.test("call: a violation table stays a table next to its message", function()
   t.eq(kind, "error", "kind")
 end)
 
+-- api.md "sandbox.describe": a game's error table is shown by what it
+-- says, read raw, on one bounded line; a table without __tostring in a
+-- call's message reads the same.
+t.test("describe: a table error is shown by its fields, raw, escaped and bounded", function()
+  local describe = sandbox.describe
+  t.eq(describe({ because = "must follow", rule = "X1" }), "X1: must follow")
+  t.eq(describe({ message = "bad bid", seat = 3, [1] = "a", cards = { 1 }, f = print, ok = false }),
+    'bad bid {[1] = "a", cards = <table>, f = <function>, ok = false, seat = 3}')
+  t.eq(describe({ msg = 7 }), "7")
+  t.eq(describe({ seat = 2, ["a key"] = 1.5 }),
+    '(error object is a table value: {["a key"] = 1.5, seat = 2})')
+  t.eq(describe({}), "(error object is a table value with no text)")
+  t.eq(describe({ [true] = "x" }), "(error object is a table value with no text)")
+  local cycle = {}
+  cycle.self = cycle
+  t.eq(describe(cycle), "(error object is a table value: {self = <table>})")
+  -- control bytes escaped (a quoted value's quotes too): one line, no escape sequence
+  t.eq(describe({ message = "a\27]52;c;x\7\nb", rule = "\27[2J", k = 'say "hi"\\' }),
+    '\\27[2J: a\\27]52;c;x\\7\\nb {k = "say \\"hi\\"\\\\"}')
+  -- bounded: a long text cut at a character boundary, six fields at most
+  local long = describe({ message = string.rep("é", 1000), note = string.rep("x", 1000) })
+  t.ok(#long < 600, #long)
+  t.eq(long, string.rep("é", 200) .. '… {note = "' .. string.rep("x", 80) .. '…"}')
+  local many = {}
+  for i = 1, 100 do many[i] = i end
+  t.eq(describe(many),
+    "(error object is a table value: {[1] = 1, [2] = 2, [3] = 3, [4] = 4, [5] = 5, [6] = 6, …})")
+  -- read raw: no metamethod runs, whatever the metatable holds
+  local trap = setmetatable({ message = "raw" }, {
+    __index = function() error("ran __index") end,
+    __pairs = function() error("ran __pairs") end,
+    __tostring = function() error("ran __tostring") end,
+  })
+  t.eq(describe(trap), "raw")
+  -- other values
+  t.eq(describe("text"), "text")
+  t.eq(describe(nil), "(error object is a nil value)")
+  t.eq(describe(print), "(error object is a function value)")
+  -- the message handler of every call reads a table without __tostring the same way
+  local ok, msg = sandbox.call(0, error, { rule = "X2", because = "raised" })
+  t.eq(ok, false)
+  t.eq(msg:match("^[^\n]*"), "X2: raised")
+end)
+
 t.test("call: success returns true and every result", function()
   t.eq({ sandbox.call(100, function(a, b) return a + b, "x", nil end, 1, 2) },
     { true, 3, "x" })
