@@ -377,16 +377,18 @@ static void restrict_to(const tv_hand *h, uint64_t m, tv_hand *out) {
   }
 }
 
-void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out) {
+bool tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out) {
   tv_trick_rule rule;
   uint64_t m;
+  bool ok = true;
   if (t->nplays == 0 && !(t->rules->lead_sizes & 2))
-    m = tv_trick_lead_mask(t, h);
+    m = tv_trick_lead_mask(t, h, &ok);
   else if (t->nplays == 0 || t->size == 1)
     m = tv_trick_card_mask(t, tv_held_mask(h), &rule);
   else
     m = tv_held_mask(h); /* sets have no suit obligation */
   restrict_to(h, m, out);
+  return ok;
 }
 
 /* ======================================================================

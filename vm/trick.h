@@ -61,7 +61,11 @@
 #include "hand.h"
 #include "rng.h"
 
-#define TV_TRICK_MAX_SET    8  /* cards in one play */
+#define TV_TRICK_MAX_SET    8 /* cards in one play */
+/* Sets a walk of a hand's plays looks at, at most (tv_trick_each_play): a
+ * hand far too large for its play size (sets of 8 from 40 cards) would
+ * keep the engine for hours where no budget can stop it. */
+#define TV_TRICK_WALK_MAX   1000000
 #define TV_TRICK_MAX_PLAYS  16 /* plays in one trick */
 #define TV_TRICK_MAX_ORDERS 12 /* trump orders in one set of rules */
 #define TV_TRICK_ORDER_NAME 16 /* bytes of an order's name, with the NUL */
@@ -333,19 +337,22 @@ tv_status tv_trick_play_card(tv_trick *t, int seat, tv_card c, bool down,
 tv_trick_rule tv_trick_card_rule(const tv_trick *t, tv_card c, bool down);
 
 /* The cards of h that some legal next play contains (for a one-card play,
- * exactly the legal cards) into out. */
-void tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out);
+ * exactly the legal cards) into out. False, with out empty, when the
+ * plays of a lead of sets were too many to look at (TV_TRICK_WALK_MAX). */
+bool tv_trick_legal(const tv_trick *t, const tv_hand *h, tv_hand *out);
 
 /* Calls fn once for each distinct legal next play from h: each allowed
  * size, each multiset, face up and/or face down. Stops early when fn
- * returns false. Returns the number of plays visited. */
+ * returns false. Returns the number of plays visited, or -1 when the walk
+ * stopped after looking at TV_TRICK_WALK_MAX sets (fn was called for some
+ * plays: nothing can be said of the whole). */
 typedef bool (*tv_trick_each_fn)(const tv_hand *play, bool down, void *ud);
 int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
                        void *ud);
 
 /* A uniformly random legal next play from h (over the distinct plays that
  * tv_trick_each_play visits) into *play and *down. Returns false when h
- * has no legal play (an empty hand). */
+ * has no legal play (an empty hand) or too many to look at. */
 bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
                      tv_hand *play, bool *down);
 
@@ -353,8 +360,10 @@ bool tv_trick_random(const tv_trick *t, const tv_hand *h, tv_rng *r,
  * other actions a game lists after them (a claim beside the cards, say),
  * drawn as one draw of r over the whole list. Returns 0 with the play in
  * *play and *down, k >= 1 when the k-th other action was drawn (*play and
- * *down untouched), or -1 when there is nothing to draw. 'extra' below 0
- * counts as 0; tv_trick_random is this with none. */
+ * *down untouched), -1 when there is nothing to draw, or TV_TRICK_TOO_MANY
+ * when the plays were too many to look at (nothing drawn from r). 'extra'
+ * below 0 counts as 0; tv_trick_random is this with none. */
+#define TV_TRICK_TOO_MANY (-2)
 int tv_trick_random_among(const tv_trick *t, const tv_hand *h, tv_rng *r,
                           int extra, tv_hand *play, bool *down);
 

@@ -31,6 +31,6 @@ static inline uint64_t tv_held_mask(const tv_hand *h) {
 
 /* The kinds of h that some allowed lead of trick t contains (every kind
  * of h when one-card leads are allowed). */
-uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h);
+uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h, bool *ok);
 
 #endif

@@ -12,7 +12,8 @@ typedef struct walk {
   tv_trick_each_fn fn;
   void *ud;
   int count;
-  bool stop;
+  long sets; /* sets looked at, up to TV_TRICK_WALK_MAX */
+  bool stop, too_many;
   bool skip_top_only; /* a lead of top cards only belongs to another suit */
   int nk;
   tv_card kinds[TV_MAX_KINDS];
@@ -55,6 +56,10 @@ static void visit_follow(walk *w) {
  * w->from), added to w->cur. */
 static void subsets(walk *w, int i, int left, bool lead) {
   if (w->stop) return;
+  if (++w->sets > TV_TRICK_WALK_MAX) {
+    w->stop = w->too_many = true;
+    return;
+  }
   if (left == 0) {
     if (!lead)
       visit_follow(w);
@@ -110,7 +115,7 @@ int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
   if (h->size == 0 || t->nplays >= TV_TRICK_MAX_PLAYS) return 0;
   if (t->nplays == 0) {
     each_lead(&w, h);
-    return w.count;
+    return w.too_many ? -1 : w.count;
   }
   /* one-card tricks: a follower with a card is never short */
   if (t->size == 1 && t->rules->face_down != TV_DOWN_ALLOWED) {
@@ -125,7 +130,7 @@ int tv_trick_each_play(const tv_trick *t, const tv_hand *h, tv_trick_each_fn fn,
   }
   walk_kinds(&w, h, tv_held_mask(h));
   subsets(&w, 0, h->size < t->size ? h->size : t->size, false);
-  return w.count;
+  return w.too_many ? -1 : w.count;
 }
 
 static bool add_mask(const tv_hand *play, bool down, void *ud) {
@@ -135,10 +140,14 @@ static bool add_mask(const tv_hand *play, bool down, void *ud) {
   return true;
 }
 
-uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h) {
+uint64_t tv_trick_lead_mask(const tv_trick *t, const tv_hand *h, bool *ok) {
   uint64_t m = 0;
+  *ok = true;
   if (t->rules->lead_sizes & 2) return tv_held_mask(h);
-  tv_trick_each_play(t, h, add_mask, &m);
+  if (tv_trick_each_play(t, h, add_mask, &m) < 0) {
+    *ok = false;
+    return 0;
+  }
   return m;
 }
 
@@ -182,6 +191,7 @@ int tv_trick_random_among(const tv_trick *t, const tv_hand *h, tv_rng *r,
   keep k;
   k.n = 0;
   int n = tv_trick_each_play(t, h, keep_play, &k);
+  if (n < 0) return TV_TRICK_TOO_MANY;
   if (extra < 0) extra = 0;
   if (n + extra == 0) return -1;
   int i = (int)tv_rng_below(r, (uint64_t)n + (uint64_t)extra);

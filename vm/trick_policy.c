@@ -132,7 +132,7 @@ bool tv_trick_policy_set(const tv_trick *t, const tv_hand *h, int seat,
   set_choice ch = {.t = t, .best = &t->p[t->best]};
   ch.ours = p->side[ch.best->seat - 1] == p->side[seat - 1];
   ch.win_h = ch.low_h = ch.under_h = INT_MIN;
-  if (tv_trick_each_play(t, h, consider, &ch) == 0) return false;
+  if (tv_trick_each_play(t, h, consider, &ch) <= 0) return false;
   if (p->duck && ch.under_h != INT_MIN) {
     *play = ch.under;
     *down = ch.under_down;

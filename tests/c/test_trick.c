@@ -674,6 +674,61 @@ static void random_among_draws_the_extras_too(void **state) {
   assert_int_equal(tv_trick_random_among(&t, &h, &a, -3, &p, &down), 0);
 }
 
+/* A hand far too large for its play size (sets of 8 against 40 cards:
+ * C(40, 8) = 76,904,685 sets) is not walked for hours: the walk stops at
+ * TV_TRICK_WALK_MAX sets and says so; nothing is drawn from the
+ * generator, and the legal cards of a lead are refused the same way. A
+ * hand of the same size with plays few enough is walked whole. */
+static void a_walk_stops_at_its_bound(void **state) {
+  (void)state;
+  tv_deck d;
+  make_deck(&d, "A K Q J T 9 8 7 6 5 4 3 2", NULL, 1);
+  tv_trick_rules r = set_rules(SIZES(8), TV_NO_CARD, TV_DOWN_ALLOWED);
+  tv_trick t;
+  tv_trick_init(&t, &d, &r, 0);
+  tv_hand big =
+              H(&d, "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD KD QD JD TD 9D "
+                    "8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C "
+                    "3C 2C 2S"),
+          p, legal;
+  assert_int_equal(big.size, 40);
+  bool down;
+  tv_rng a, b;
+  tv_rng_seed(&a, 3);
+  tv_rng_seed(&b, 3);
+  play(&t, 1, "AS KS QS JS TS 9S 8S 7S", false);
+  assert_int_equal(tv_trick_each_play(&t, &big, NULL, NULL), -1);
+  assert_int_equal(tv_trick_random_among(&t, &big, &a, 0, &p, &down),
+                   TV_TRICK_TOO_MANY);
+  assert_false(tv_trick_random(&t, &big, &a, &p, &down));
+  assert_int_equal(tv_rng_below(&a, 1000000), tv_rng_below(&b, 1000000));
+  tv_hand small = H(&d, "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H");
+  /* C(12, 8) sets, each face down, and none beats the lead face up */
+  assert_int_equal(tv_trick_each_play(&t, &small, NULL, NULL), 495);
+  tv_trick_clear(&t);
+  tv_hand spades = H(&d, "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S");
+  assert_true(tv_trick_legal(&t, &spades, &legal));
+  assert_int_equal(legal.size, 13);
+  /* a leader of 225 cards of one suit (15 ranks, 15 copies each) with
+   * leads of 2 to 8: too many leads to look at */
+  tv_deck wide;
+  tv_err e;
+  assert_int_equal(
+      tv_deck_init(&wide, "S", "A B E F G I J K L M N O P Q R", &e), TV_OK);
+  assert_int_equal(tv_deck_set_copies(&wide, 15, &e), TV_OK);
+  tv_trick_rules all =
+      set_rules(SIZES(2, 3, 4, 5, 6, 7, 8), TV_NO_CARD, TV_DOWN_ALLOWED);
+  tv_trick_init(&t, &wide, &all, 0);
+  tv_hand lead;
+  tv_hand_clear(&lead);
+  for (int rk = 0; rk < wide.nranks; rk++)
+    tv_hand_add(&lead, tv_kind(&wide, 0, rk), 15);
+  assert_int_equal(lead.size, 225);
+  assert_int_equal(tv_trick_each_play(&t, &lead, NULL, NULL), -1);
+  assert_false(tv_trick_legal(&t, &lead, &legal));
+  assert_int_equal(legal.size, 0);
+}
+
 /* ---- random playout of a trick ---------------------------------------- */
 
 /* tv_trick_play_out (HOK-R3 rules, seeds 1..300): every card it plays is
@@ -976,6 +1031,7 @@ int main(void) {
       cmocka_unit_test(short_hand_goes_face_down_in_open_play),
       cmocka_unit_test(random_plays_are_legal),
       cmocka_unit_test(random_among_draws_the_extras_too),
+      cmocka_unit_test(a_walk_stops_at_its_bound),
       cmocka_unit_test(play_out_draws_like_a_legal_pick),
       cmocka_unit_test(play_out_counts_copies_and_stops_at_max),
       cmocka_unit_test(play_out_refuses_bad_input),

@@ -100,6 +100,13 @@ void tl_push_play(lua_State *L, const tv_hand *play) {
     tl_push_hand(L, 1, play);
 }
 
+int tl_trick_too_many(lua_State *L, const tv_hand *h) {
+  return luaL_error(L,
+                    "a hand of %d cards has too many plays to look at (the "
+                    "engine looks at %d sets at most)",
+                    (int)h->size, TV_TRICK_WALK_MAX);
+}
+
 /* Pushes {rule, because, satisfy, cards} with a __tostring. */
 static void push_why(lua_State *L, const tv_trick_why *w, int cards_arg) {
   lua_createtable(L, 0, 4);
@@ -217,7 +224,7 @@ static int trick_legal(lua_State *L) {
   tl_trick *t = tl_check_trick(L);
   const tv_hand *h = check_hand(L, 2, t);
   tv_hand legal;
-  tv_trick_legal(&t->t, h, &legal);
+  if (!tv_trick_legal(&t->t, h, &legal)) return tl_trick_too_many(L, h);
   if (lua_isnoneornil(L, 3)) {
     tl_push_hand(L, 1, &legal);
   } else {
@@ -250,7 +257,8 @@ static int trick_plays(lua_State *L) {
   collect c = {L, 0};
   lua_newtable(L);
   lua_newtable(L);
-  tv_trick_each_play(&t->t, h, collect_play, &c);
+  if (tv_trick_each_play(&t->t, h, collect_play, &c) < 0)
+    return tl_trick_too_many(L, h);
   return 2;
 }
 
@@ -261,7 +269,9 @@ static int trick_random(lua_State *L) {
   tv_rng *r = tl_check_rng(L, 3);
   tv_hand play;
   bool down;
-  if (!tv_trick_random(&t->t, h, r, &play, &down)) return 0;
+  int k = tv_trick_random_among(&t->t, h, r, 0, &play, &down);
+  if (k == TV_TRICK_TOO_MANY) return tl_trick_too_many(L, h);
+  if (k != 0) return 0;
   tl_push_play(L, &play);
   lua_pushboolean(L, down);
   return 2;
@@ -279,7 +289,9 @@ static int trick_play_random(lua_State *L) {
   tv_err e;
   luaL_argcheck(L, seat >= INT32_MIN && seat <= INT32_MAX, 2, "seat too big");
   luaL_argcheck(L, t->t.nplays < TV_TRICK_MAX_PLAYS, 1, "the trick is full");
-  if (!tv_trick_random(&t->t, h, r, &play, &down))
+  int k = tv_trick_random_among(&t->t, h, r, 0, &play, &down);
+  if (k == TV_TRICK_TOO_MANY) return tl_trick_too_many(L, h);
+  if (k != 0)
     return luaL_argerror(L, 3,
                          h->size ? "the hand has no legal play (no lead of "
                                    "an allowed size)"

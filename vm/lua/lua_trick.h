@@ -13,6 +13,10 @@
  * card, else a new Hand. */
 void tl_push_play(lua_State *L, const tv_hand *play);
 
+/* Raises the error of a walk of the plays of hand 'h' that stopped at
+ * TV_TRICK_WALK_MAX sets (a hand far too large for its play size). */
+int tl_trick_too_many(lua_State *L, const tv_hand *h);
+
 /* The Trick methods of lua_trick_batch.c (t:play_out, t:play_tricks). */
 extern const luaL_Reg tl_trick_batch_methods[];
 

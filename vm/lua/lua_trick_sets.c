@@ -120,6 +120,7 @@ static int trick_play_sets(lua_State *L) {
     bool down;
     if (!tv_trick_policy_set(&t->t, h, (int)seat, pol, r, &play, &down)) {
       int k = tv_trick_random_among(&t->t, h, r, (int)extra, &play, &down);
+      if (k == TV_TRICK_TOO_MANY) return tl_trick_too_many(L, h);
       if (k < 0) break;
       if (k > 0) { /* one of the caller's actions: it plays it */
         lua_pushinteger(L, at);
@@ -196,6 +197,7 @@ static int trick_draw(lua_State *L) {
   tv_hand play;
   bool down;
   int k = tv_trick_random_among(&t->t, &h->h, r, (int)extra, &play, &down);
+  if (k == TV_TRICK_TOO_MANY) return tl_trick_too_many(L, &h->h);
   if (k < 0) return 0;
   if (k > 0) {
     lua_pushnil(L);
