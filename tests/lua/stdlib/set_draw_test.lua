@@ -222,3 +222,42 @@ t.test("a declared draw's value is checked as a legal list's item", function()
   t.ok(not ok and tostring(v):find("you do not hold 7S", 1, true), "g:play checks it: " ..
     tostring(v))
 end)
+
+-- The same through variant.of, as a house-rule file writes it (docs/
+-- variants.md): a follower who can beat must beat, so face-down plays
+-- leave Kosel's list while a beat is possible; no drawn play breaks it,
+-- per action or in a playout.
+t.test("a variant.of house rule on play.legal holds for g:random and playouts", function()
+  local variant = require "talon.variant"
+  local def = variant.of(assert(loader.load("kosel")), {
+    name = "Kosel (beat when you can)", summary = "a follower who can beat must beat",
+    wrap = { ["play.legal"] = function(orig, st, seat)
+      local list, up = orig(st, seat), {}
+      for _, a in ipairs(list) do if a.verb ~= "down" then up[#up + 1] = a end end
+      if #up > 0 then return up end
+      return list
+    end },
+  })
+  t.ok(not tricks.draw_holds(def.phases.play), "the variant's play phase has no draw")
+  local n = 0
+  for seed = 1, 6 do
+    local g = game.new(def, { seed = seed, hands = 2 })
+    local rng = talon.rng(seed)
+    while not g:over() do
+      local a = g:random(rng)
+      if g:phase() == "play" then
+        local listed = false
+        for _, b in ipairs(g.ph.legal(g.state, g:mover())) do
+          listed = listed or actions.text(b) == actions.text(a)
+        end
+        t.ok(listed, "drawn from the wrapped list: " .. actions.text(a))
+        n = n + 1
+      end
+      g:play(a)
+    end
+    local q = game.new(def, { seed = seed, hands = 2, quiet = true })
+    q:playout(talon.rng(seed))
+    t.eq(q:record(), g:record(), "a quiet playout plays the same game")
+  end
+  t.ok(n > 50, "the play phase was played")
+end)
