@@ -210,6 +210,14 @@ local function same_hooks(ph, m)
   return true
 end
 
+-- The hooks phase 'ph' has now, into table 'm' (a new one when nil): what
+-- a fast path declared now stands for.
+local function hooks_of(ph, m)
+  m = m or {}
+  for _, k in ipairs(HOOKS) do m[k] = ph[k] end
+  return m
+end
+
 -- Whether phase 'ph' may use its playout: true for a playout this module
 -- did not make (the game's own), else whether the phase still has every
 -- hook the playout was made with.
@@ -221,9 +229,7 @@ end
 -- Declares that phase 'ph' of a library module (this one, talon.passing)
 -- has a playout standing for exactly its current hooks; returns ph.
 function tricks.declare_batch(ph, spec)
-  local m = { spec = spec }
-  for _, k in ipairs(HOOKS) do m[k] = ph[k] end
-  made[ph.playout] = m
+  made[ph.playout] = hooks_of(ph, { spec = spec })
   return ph
 end
 local declare_batch = tricks.declare_batch
@@ -248,9 +254,7 @@ end
 -- talon.window, talon.beside) stands for exactly its current hooks;
 -- returns ph.
 function tricks.declare_draw(ph)
-  local m = {}
-  for _, k in ipairs(HOOKS) do m[k] = ph[k] end
-  made_draws[ph.draw] = m
+  made_draws[ph.draw] = hooks_of(ph)
   return ph
 end
 
