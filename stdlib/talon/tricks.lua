@@ -258,6 +258,18 @@ function tricks.declare_draw(ph)
   return ph
 end
 
+-- Whether 'seat' surely has a legal action in phase 'ph' of
+-- tricks.set_phase whose draw holds, found without the legal list: true
+-- when some card of the hand is in a legal play (t:legal: every play holds
+-- a card, and a follower with a card always has one); nil when that
+-- cannot say, and the list decides (an action listed beside the plays, or
+-- a forced lead, may still be there). `talon check` asks it before every
+-- step, so that g:random then draws without the list too.
+function tricks.surely_legal(ph, st, seat)
+  if not tricks.draw_holds(ph) then return nil end
+  return #st.ctrick:legal(st.hands[seat]) > 0 or nil
+end
+
 -- Whether phase 'ph' may use its step (g:play's path for one card): a step
 -- tricks.phase made, in a phase that still has every hook it was made with.
 function tricks.step_holds(ph)

@@ -14,6 +14,7 @@ local record = require "talon.host.record"
 local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local score = require "talon.score"
+local tricks = require "talon.tricks"
 local conserved = require("talon").conserved
 local rawgetmetatable = debug.getmetatable
 local error_text = sandbox.error_text -- a game's table read raw, never "table: 0x..."
@@ -238,6 +239,9 @@ local function legal_count(g)
     if rawequal(rawgetmetatable(h), HAND) then return #h end -- actions.is_hand(h)
     touched[g] = true
   end
+  -- a set phase of the library's own finds one without the list, which
+  -- g:random then does without too (the list decides when it cannot say)
+  if not g.legal_list and tricks.surely_legal(g.ph, g.state, g.mover_seat) then return 1 end
   local list = g:legal()
   -- its length and items, read now and by g:random, are raw without one
   if rawgetmetatable(list) ~= nil then touched[g] = true end

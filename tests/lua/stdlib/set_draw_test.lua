@@ -261,3 +261,45 @@ t.test("a variant.of house rule on play.legal holds for g:random and playouts", 
   end
   t.ok(n > 50, "the play phase was played")
 end)
+
+-- `talon check` asks before every step whether the mover has a legal
+-- action; in a set phase whose draw holds it asks the engine
+-- (tricks.surely_legal: some card of the hand is in a legal play) and
+-- makes no list, so that g:random draws without one. It must never say
+-- so of a mover whose list is empty, and the check must still find a
+-- mover with no legal action (a lead of two cards from a hand of one).
+t.test("check's legal-action test of a set phase: without the list, never wrong", function()
+  local invariants = require "talon.host.invariants"
+  local surely, listed = 0, 0
+  for _, name in ipairs { "kosel", "bura", "koselpot" } do
+    local def = assert(loader.load(name))
+    for seed = 1, 4 do
+      local g = game.new(def, { seed = seed, hands = 2 })
+      local rng = talon.rng(seed)
+      while not g:over() do
+        if tricks.surely_legal(g.ph, g.state, g:mover()) then
+          surely = surely + 1
+          t.ok(#g:legal() > 0, "a legal action is listed")
+        end
+        listed = listed + 1
+        g:play(g:random(rng))
+      end
+    end
+  end
+  t.ok(surely > listed // 2, ("found without the list (%d of %d)"):format(surely, listed))
+  local pairs_only = tricks.set_phase { doc = "pairs", rules = { lead_sizes = { 2 } }, rule = "R1",
+    on_trick = function(st, w) if #st.hands[w] == 0 then return "end" end end }
+  local def = set_game(pairs_only, function(st)
+    for _, c in ipairs(st.hands[1]:cards()) do -- all but one aside
+      if #st.hands[1] > 1 then
+        st.hands[1]:remove(c)
+        st.discards:add(c)
+      end
+    end
+  end)
+  local g = game.new(def, { seed = 1 })
+  t.eq(#g.state.hands[1], 1, "the leader holds one card")
+  t.eq(tricks.surely_legal(g.ph, g.state, 1), nil, "nothing to say without the list")
+  t.eq(invariants.check(g), "seat 1 must move in phase play but has no legal action",
+    "the check finds it")
+end)
