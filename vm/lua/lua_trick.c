@@ -101,10 +101,13 @@ void tl_push_play(lua_State *L, const tv_hand *play) {
 }
 
 int tl_trick_too_many(lua_State *L, const tv_hand *h) {
-  return luaL_error(L,
-                    "a hand of %d cards has too many plays to look at (the "
-                    "engine looks at %d sets at most)",
-                    (int)h->size, TV_TRICK_WALK_MAX);
+  /* no position: the line that asked is the framework's, and the fault is
+   * the hand's size */
+  lua_pushfstring(L,
+                  "a hand of %d cards has too many plays to look at (the "
+                  "engine looks at %d sets at most)",
+                  (int)h->size, TV_TRICK_WALK_MAX);
+  return lua_error(L);
 }
 
 /* Pushes {rule, because, satisfy, cards} with a __tostring. */

@@ -1,6 +1,7 @@
 -- attack: a set phase whose follower holds 44 cards against a lead of 8 (C(44, 8) = 177,232,627 sets): the engine's walk of the plays, in C where no budget reaches, would run for hours
 -- rule: no hang: the walk of a hand's plays stops at the engine's bound with a clear error
 -- expect: error "a hand of 44 cards has too many plays to look at"
+-- never: talon/tricks.lua
 local game = require "talon.game"
 local deal = require "talon.deal"
 local tricks = require "talon.tricks"
