@@ -94,7 +94,7 @@ function window.force_lead(play, kind, enabled, rule)
   end
   local legal, check, playout, draw = play.legal, play.check, play.playout, play.draw
   local batched = playout ~= nil and tricks.batch_holds(play)
-  local drawn = draw ~= nil and tricks.draw_holds(play)
+  local draws = draw ~= nil and tricks.draw_holds(play)
   play.legal = function(st, seat)
     local lead = forced(st, seat)
     if lead then return { lead } end
@@ -118,7 +118,7 @@ function window.force_lead(play, kind, enabled, rule)
     tricks.declare_batch(play)
     if tricks.takes_extra(playout) then tricks.takes_extra(play.playout, true) end
   end
-  if drawn then
+  if draws then
     -- so does g:random's draw: a forced lead is drawn from its list of
     -- one (and the actions a wrapper lists after it), as from the list,
     -- the game's 'enabled' asked once, as the legal hook asks it

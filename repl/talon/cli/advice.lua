@@ -165,7 +165,7 @@ function advice.start(r, file)
   local ok, g = pcall(function()
     return record.start(record.load_game(r, file), r, file, {})
   end)
-  if not ok then options.fail("%s", options.trim_traceback(sandbox.error_text(g))) end
+  if not ok then options.fail("%s", options.game_error_text(g)) end
   return g
 end
 
@@ -181,7 +181,7 @@ function advice.step(g, r, file, i)
   local ok, played, v = pcall(g.try, g, a[2])
   if not ok or not played then
     options.fail("%s (%s) does not replay: %s", at, record.clip(a[2]),
-      ok and sandbox.error_text(v) or options.trim_traceback(sandbox.error_text(played)))
+      ok and sandbox.error_text(v) or options.game_error_text(played))
   end
 end
 

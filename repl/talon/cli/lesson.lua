@@ -42,7 +42,7 @@ function lesson.load(file)
   local ok, r = pcall(record.read, read_text(file), file)
   if not ok then options.fail("%s", tostring(r)) end
   local dok, def = pcall(record.load_game, r, file)
-  if not dok then options.fail("%s", options.trim_traceback(sandbox.error_text(def))) end
+  if not dok then options.fail("%s", options.game_error_text(def)) end
   return r, def
 end
 
@@ -57,7 +57,7 @@ function lesson.apply(g, file, i, a)
   local ok, played, v = pcall(g.try, g, a[2])
   if not ok then
     options.fail("%s (%s) raised an error:\n%s", at, record.clip(a[2]),
-      options.trim_traceback(sandbox.error_text(played)))
+      options.game_error_text(played))
   end
   if not played then
     options.fail("%s (%s) is illegal: %s", at, record.clip(a[2]),
@@ -69,7 +69,7 @@ end
 -- failures name the record's line.
 function lesson.start(r, def, file, extra)
   local ok, g = pcall(record.start, def, r, file, extra)
-  if not ok then options.fail("%s", options.trim_traceback(sandbox.error_text(g))) end
+  if not ok then options.fail("%s", options.game_error_text(g)) end
   return g
 end
 

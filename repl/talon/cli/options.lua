@@ -162,6 +162,13 @@ function options.trim_traceback(msg)
   return head .. GAME_TRACEBACK .. table.concat(keep, "\n")
 end
 
+-- What a game's error 'e' says (a table read raw: sandbox.error_text),
+-- with the game's own frames alone: how the commands that replay or play
+-- a game show an error its hooks raised.
+function options.game_error_text(e)
+  return options.trim_traceback(sandbox.error_text(e))
+end
+
 -- An error that ended a command, as printed: one that passed through game
 -- code with the game's frames alone, as check and sim show it; one with no
 -- frame in a game file (the program's own) whole.

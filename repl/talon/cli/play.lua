@@ -244,7 +244,7 @@ local function human_turn(c)
     if not ok then
       if c.g.aborted then error(r, 0) end -- the game cannot go on
       -- what the game said, with its own frames (as when the game ends)
-      say("error (the game is unchanged): %s", options.trim_traceback(sandbox.error_text(r)))
+      say("error (the game is unchanged): %s", options.game_error_text(r))
     elseif r then
       return r
     end
