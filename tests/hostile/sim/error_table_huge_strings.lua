@@ -8,7 +8,7 @@ local deal = require "talon.deal"
 local tricks = require "talon.tricks"
 local score = require "talon.score"
 local E = "ok"
-local HUGE = { message = string.rep("A", 1 << 24) .. "TAIL", rule = string.rep("R", 1 << 20) .. "TAIL",
+local HUGE = { message = string.rep("A", 1 << 22) .. "TAIL", rule = string.rep("R", 1 << 20) .. "TAIL",
   note = string.rep("N", 1 << 20) .. "TAIL" }
 local play = tricks.phase {
   doc = "play a card: follow suit if you can",
