@@ -57,6 +57,26 @@ local function is_hand(x) -- a real talon.Hand, never a table that says it is on
 end
 actions.is_hand = is_hand
 
+-- The text of an action's argument, read raw: a real Hand's cards by name
+-- in the deck's order, a number or a string as it is, anything else as
+-- what it is; and of its word (the name of a meld), nil when it has none.
+local function part(x, style)
+  if is_hand(x) then
+    local parts = {}
+    for _, c in ipairs(x:cards()) do parts[#parts + 1] = c:name(style) end
+    return table.concat(parts, " ")
+  end
+  local tx = type(x)
+  if tx == "number" then return tostring(x) end
+  if tx == "string" then return x end
+  return ("(a %s)"):format(tx)
+end
+
+local function word(e)
+  if e == nil or type(e) == "string" then return e end
+  return ("(a %s)"):format(type(e))
+end
+
 -- Canonical text of an action: "QS", "pass", "bid 560", "trump H",
 -- "discard QS KS", "meld bezique QS JD". 'style' (a talon.style name,
 -- default "ascii") spells its cards for a reader: "discard Q♠ K♠".
@@ -72,47 +92,29 @@ function actions.text(a, style)
   local verb, arg, extra = rawget(a, "verb"), rawget(a, "arg"), rawget(a, "extra")
   if type(verb) ~= "string" then return ("(an action whose verb is a %s)"):format(type(verb)) end
   if arg == nil then return verb end
-  local ta = type(arg)
-  if is_hand(arg) then
-    local parts = {}
-    for _, c in ipairs(arg:cards()) do parts[#parts + 1] = c:name(style) end
-    arg = table.concat(parts, " ")
-  elseif ta == "number" then
-    arg = tostring(arg)
-  elseif ta ~= "string" then
-    arg = ("(a %s)"):format(ta)
-  end
-  if extra ~= nil then
-    if type(extra) ~= "string" then extra = ("(a %s)"):format(type(extra)) end
-    return verb .. " " .. extra .. " " .. arg
-  end
+  arg = part(arg, style)
+  if extra ~= nil then return verb .. " " .. word(extra) .. " " .. arg end
   return verb .. " " .. arg
 end
 
--- Two sets of cards of one deck: their texts list the cards' names in
--- the deck's order, so the texts are equal exactly when the engine's
--- Hands hold the same cards (its __eq, in C).
-local function same_sets(a, b)
-  local x, y = rawget(a, "arg"), rawget(b, "arg")
-  if not (is_hand(x) and is_hand(y) and rawequal(x:deck(), y:deck())) then return nil end
-  local v = rawget(a, "verb")
-  if type(v) ~= "string" or v ~= rawget(b, "verb") then return nil end
-  local e = rawget(a, "extra")
-  if not rawequal(e, rawget(b, "extra")) or (e ~= nil and type(e) ~= "string") then return nil end
-  return x == y
-end
-
--- True when two actions are the same decision. Compared by their texts
--- (raw reads), never with a game's __eq; two sets of cards of one deck
--- without making their texts.
+-- True when two actions are the same decision: a card the same card; a
+-- table the same verb, word and argument, each compared on its own (a
+-- word beside the cards never makes other cards the same action: "lead"
+-- with the word TH and the cards QH is not "lead TH QH", though both read
+-- so), sets of cards as the engine's Hands of one deck (its __eq, in C).
+-- Read raw, never with a game's __eq.
 function actions.equal(a, b)
   if rawequal(a, b) then return true end
   if is_card(a) or is_card(b) then return false end
-  if type(a) == "table" and type(b) == "table" then
-    local same = same_sets(a, b)
-    if same ~= nil then return same end
-  end
-  return actions.text(a) == actions.text(b)
+  local va, vb = type(a) == "table" and rawget(a, "verb"), type(b) == "table" and rawget(b, "verb")
+  if type(va) ~= "string" or type(vb) ~= "string" then return actions.text(a) == actions.text(b) end
+  if va ~= vb then return false end
+  local x, y = rawget(a, "arg"), rawget(b, "arg")
+  -- without an argument the text is the verb alone
+  if x == nil or y == nil then return x == nil and y == nil end
+  if word(rawget(a, "extra")) ~= word(rawget(b, "extra")) then return false end
+  if is_hand(x) and is_hand(y) then return rawequal(x:deck(), y:deck()) and x == y end
+  return part(x, "ascii") == part(y, "ascii")
 end
 
 local function words(text)

@@ -121,6 +121,35 @@ local function diff(a, b)
   return out
 end
 
+-- Nil when game 'g' replays from its record to the same actions, hands
+-- and scores (what the host took from a bot is played as it is recorded);
+-- else the difference. Nil too when the record cannot be written or
+-- read back (the game's own failure, met by the other commands).
+local bot_replay
+local function record_differs(g)
+  local wok, text = pcall(record.write, g)
+  if not wok then return nil end
+  local rok, r = pcall(record.replay, text, function() return g.def end)
+  if not rok then
+    -- a game whose verbs its record cannot write (not declared in its
+    -- actions) fails its replays elsewhere: not this check's
+    for i = 1, g.nact do
+      local pok, a = pcall(g.parse, g, g:text(g.act[i]))
+      if not (pok and a) then return nil end
+    end
+    return "the record does not replay: " .. tostring(r)
+  end
+  local function position(x)
+    local out = { record.write(x):match("\nact.*") or "" }
+    for s = 1, x.state.n do out[#out + 1] = tostring(x.state.hands[s]) end
+    return table.concat(out, " | ")
+  end
+  local pok, a = pcall(position, g)
+  local qok, b = pcall(position, r)
+  if pok and qok and a ~= b then return "played: " .. a .. "\nreplayed: " .. b end
+  return nil
+end
+
 -- Plays the hostile definition a little; every failure is caught.
 local function exercise(def, path)
   local bots = require "talon.cli.bots"
@@ -188,6 +217,7 @@ local function exercise(def, path)
         if g:over() then break end
         bots.move(bot, g, g:mover(), rng)
       end
+      bot_replay = record_differs(g)
     end)
   end
   -- the same bot as the model of a search's futures (`--bots search:N+rule`):
@@ -227,6 +257,10 @@ t.test("load and play the hostile file under pcall", function()
   end
   -- the error, if any, is a value that prints
   if not loaded_ok then t.ok(pcall(tostring, load_msg), "the error prints") end
+end)
+
+t.test("what the file's bot played replays from its record", function()
+  t.eq(bot_replay, nil, "the bot's game and its record's replay")
 end)
 
 t.test("library, talon module and metatables unchanged", function()

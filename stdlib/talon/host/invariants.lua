@@ -428,7 +428,7 @@ end
 -- value in its state (touched, above, and g.watch_touched,
 -- talon.host.scorewatch). Else, or on any difference, the replay runs and
 -- words the failure. Table actions are compared as g:try's check compares
--- them (actions.equal: their texts, read raw), so a set of cards played
+-- them (actions.equal: part by part, read raw), so a set of cards played
 -- is the same action in both games, though each game made its own Hand.
 local function replayed_by(g, fast)
   local def, c = g.def, g.def.check

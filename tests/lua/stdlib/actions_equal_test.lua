@@ -1,8 +1,10 @@
--- Two actions are the same decision when their texts are the same, read
--- raw (docs/framework.md, actions): `g:try` finds a set of cards in the
--- legal list this way, and `talon check` compares a replay's actions so.
--- Two sets of cards of one deck are compared by the engine's Hands
--- without making their texts; the answer must be the texts' answer.
+-- Two actions are the same decision when they have the same verb, word
+-- and argument, each compared on its own and read raw (docs/framework.md
+-- §3): `g:try` finds an action in the legal list this way, and `talon
+-- check` compares a replay's actions so. Two sets of cards are compared
+-- by the engine's Hands of one deck without making their texts; the
+-- answer must be the texts' answer wherever the parts cannot be mistaken
+-- for one another.
 local t = require "talon.host.testing"
 local actions = require "talon.actions"
 local talon = require "talon"
@@ -29,12 +31,20 @@ t.test("sets of one deck: the same cards in other Hands are the same decision", 
     actions.make("play", set(deck, "AS"), "down")), "the same extra word")
 end)
 
-t.test("what the texts decide: other decks, words for cards, odd fields", function()
+t.test("part by part: other decks, words for cards, words beside cards, odd fields", function()
   local a = actions.make("play", set(deck, "AS TS"))
-  t.ok(actions.equal(a, actions.make("play", set(other, "TS AS"))), "another deck, the same names")
+  t.ok(not rawequal(deck, other), "two decks of one spec are two decks")
+  t.ok(not actions.equal(a, actions.make("play", set(other, "TS AS"))),
+    "a Hand of another deck is another decision")
   t.ok(actions.equal(a, actions.make("play", "AS TS")), "the cards as a word")
-  t.ok(actions.equal(actions.make("play", set(deck, "AS"), "a b"),
-    actions.make("play a", set(deck, "AS"), "b")), "the texts are equal, so the decisions are")
+  -- a word beside the cards that reads as one more card is not that card:
+  -- the host plays the Hand, and records the text
+  t.ok(not actions.equal(actions.make("lead", set(deck, "AS KS")),
+    actions.make("lead", set(deck, "KS"), "AS")), "a card moved to the word")
+  t.ok(not actions.equal(actions.make("play", set(deck, "AS"), "a b"),
+    actions.make("play a", set(deck, "AS"), "b")), "a word moved into the verb")
+  t.ok(actions.equal(actions.make("pass", nil, "x"), actions.make("pass")),
+    "without an argument the verb alone decides, as the text has it")
   local odd = setmetatable({ verb = "play", arg = set(deck, "AS TS") },
     { __eq = function() error("a game's __eq ran") end })
   t.ok(actions.equal(a, odd), "a game's table is read raw")
