@@ -8,6 +8,7 @@
 -- too, with the same chance as g:random has of drawing it from the legal
 -- list, and the records are the same either way.
 local tricks = require "talon.tricks"
+local actions = require "talon.actions"
 
 local beside = {}
 
@@ -18,7 +19,8 @@ local beside = {}
 -- the order of the calls. In a search's futures the followers' rule of
 -- thumb plays cards; a lead drawn at random may draw them. Returns 'play'.
 function beside.action(play, action, apply)
-  local legal, inner_apply, playout, draw = play.legal, play.apply, play.playout, play.draw
+  local legal, inner_apply, playout, draw, allows = play.legal, play.apply, play.playout,
+    play.draw, play.allows
   local batched = playout ~= nil and tricks.batch_holds(play) and tricks.takes_extra(playout)
   local draws = draw ~= nil and tricks.draw_holds(play)
   local verb = action.verb
@@ -56,6 +58,13 @@ function beside.action(play, action, apply)
       local a, k = draw(st, seat, rng, (extra or 0) + 1)
       if a == nil and k == 1 then return action end
       return a, k and k - 1
+    end
+    -- the judge of one action (g:try): this one is listed at every turn,
+    -- after the plays (asked first, as the list is made first)
+    play.allows = allows and function(st, seat, a)
+      local inner = allows(st, seat, a)
+      if inner or actions.equal(action, a) then return true end
+      return inner
     end
     tricks.declare_draw(play)
   end

@@ -80,6 +80,11 @@ game.phase_keys = {
              .. "(nil: draw from the list); used only as tricks.set_phase, window.force_lead "
              .. "and beside.action supply it, while the phase keeps the hooks it was made "
              .. "with" },
+  allows = { type = "function",
+             doc = "function(st, seat, action) -> boolean | nil: g:try's path in a set phase, "
+               .. "whether the legal list holds the action, without the list (nil: the list "
+               .. "decides); used only as tricks.set_phase, window.force_lead and "
+               .. "beside.action supply it, with the phase's draw" },
   trick = { type = "function",
             doc = "function(st, trump) -> a new empty talon.Trick of this phase's rules: how a "
               .. "position in the middle of a trick is set up (tricks.phase supplies it)" },

@@ -247,15 +247,26 @@ local made_draws = setmetatable({}, { __mode = "k" })
 -- with.
 function tricks.draw_holds(ph)
   local m = made_draws[ph.draw]
-  return m ~= nil and same_hooks(ph, m)
+  return m ~= nil and m.allows == ph.allows and same_hooks(ph, m)
 end
 
--- Declares that phase 'ph''s draw (a library module's: this one,
--- talon.window, talon.beside) stands for exactly its current hooks;
--- returns ph.
+-- Declares that phase 'ph''s draw and judge (its 'allows': a library
+-- module's, this one, talon.window, talon.beside) stand for exactly its
+-- current hooks; returns ph.
 function tricks.declare_draw(ph)
-  made_draws[ph.draw] = hooks_of(ph)
+  local m = hooks_of(ph)
+  m.allows = ph.allows
+  made_draws[ph.draw] = m
   return ph
+end
+
+-- Whether action 'a' of 'seat' is an item of phase 'ph''s legal list,
+-- judged without the list by the phase's declared judge while its draw
+-- holds: true or false; nil when no judge may say (the list decides).
+function tricks.judge(ph, st, seat, a)
+  local f = ph.allows
+  if f == nil or not tricks.draw_holds(ph) then return nil end
+  return f(st, seat, a)
 end
 
 -- Whether 'seat' surely has a legal action in phase 'ph' of
@@ -520,6 +531,29 @@ local function set_draw(spec)
   end
 end
 
+-- The judge of one action of a set phase (g:try): whether the legal list
+-- holds an item equal to 'a' (actions.equal), without the list: the verb
+-- the list gives the cards where they are led, shown or hidden, and the
+-- engine's check of the cards (t:allows passes exactly the plays t:plays
+-- lists: tests/c/test_trick_agree.c). Nil where it cannot say (no set of
+-- the trick's deck, or a word beside the cards): the list decides.
+local function set_allows(spec)
+  local actions = require "talon.actions"
+  return function(st, seat, a)
+    local ct = st.ctrick
+    local cards = type(a) == "table" and rawget(a, "arg")
+    if not actions.is_hand(cards) or rawget(a, "extra") ~= nil
+        or not rawequal(cards:deck(), ct:deck()) then
+      return nil
+    end
+    local verb, hand = rawget(a, "verb"), st.hands[seat]
+    local up = up_verb(spec, st) -- asked as the legal hook asks it, leading or not
+    if #ct == 0 then return verb == "lead" and ct:allows(hand, cards) end
+    return (verb == up and ct:allows(hand, cards))
+      or (verb == "down" and ct:allows(hand, cards, true))
+  end
+end
+
 -- Whether playout 'f' takes the count of actions listed after the plays
 -- (a set phase's, or a wrapper's that passes it on: talon.beside).
 function tricks.takes_extra(f, set)
@@ -562,6 +596,7 @@ function tricks.set_phase(spec)
     apply = apply,
     playout = set_playout(spec, after_trick),
     draw = set_draw(spec),
+    allows = set_allows(spec),
   }, nil))
 end
 

@@ -92,7 +92,8 @@ function window.force_lead(play, kind, enabled, rule)
     end
     return nil
   end
-  local legal, check, playout, draw = play.legal, play.check, play.playout, play.draw
+  local legal, check, playout, draw, allows = play.legal, play.check, play.playout, play.draw,
+    play.allows
   local batched = playout ~= nil and tricks.batch_holds(play)
   local draws = draw ~= nil and tricks.draw_holds(play)
   play.legal = function(st, seat)
@@ -128,6 +129,13 @@ function window.force_lead(play, kind, enabled, rule)
       local i = rng:int(1, 1 + (extra or 0))
       if i == 1 then return lead end
       return nil, i - 1
+    end
+    -- and the judge of one action (g:try): a forced lead is its list of
+    -- one, compared as an item of the list is
+    play.allows = allows and function(st, seat, a)
+      local lead = forced(st, seat)
+      if lead then return actions.equal(lead, a) end
+      return allows(st, seat, a)
     end
     tricks.declare_draw(play)
   end

@@ -5,12 +5,19 @@
 local sandbox = require "talon.host.sandbox"
 local actions = require "talon.actions"
 local explain = require "talon.explain"
+local tricks = require "talon.tricks"
 
 local why = {}
 
 function why.is_legal(g, a)
   if g.ph.cards then
     return actions.is_card(a) and a.deck == g.deck and g:legal_hand():count(a) > 0
+  end
+  -- a set phase's judge, unless the list is already made (no list made
+  -- for one action: the check's replays, a player's typed set)
+  if not g.legal_list then
+    local judged = tricks.judge(g.ph, g.state, g.mover_seat, a)
+    if judged ~= nil then return judged end
   end
   for _, l in ipairs(g:legal()) do
     if actions.equal(l, a) then return true end
