@@ -13,11 +13,11 @@ local T = require "talon"
 local tricks_mod = require "talon.tricks"
 local paths = { T.sandbox, T.copy, tricks_mod.inherit }
 for _, m in ipairs({ "talon.sandbox", "talon.host.sandbox", "talon.host.fork",
-                     "talon.tricks_wake" }) do
+                     "talon.tricks_wake", "talon.tricks_sets" }) do
   local ok, mod = pcall(require, m)
   paths[#paths + 1] = ok and mod or nil
 end
-for i = 1, 7 do
+for i = 1, 8 do
   if paths[i] ~= nil then print("ESCAPED") end
 end
 local play = tricks.phase {
