@@ -172,7 +172,8 @@ void tl_sandbox_open_plain(lua_State *L);
  * message field "(error object is a table value: {k = v, ...})", and with
  * nothing to list "(error object is a table value with no text)"; any
  * other value "(error object is a T value)". A table's text is one line of
- * at most about 1 KB: control bytes are escaped ("\n", "\27"), long
+ * at most about 1 KB: control bytes are escaped ("\n", "\27"), the C1
+ * controls too ("\194\155" for U+009B, "\155" for a lone byte), long
  * texts cut (marked with an ellipsis), at most 6 fields listed (", ..."
  * marks more), nested tables shown as <table>. Returns the text pushed.
  * May raise (memory). */

@@ -10,8 +10,9 @@
  * or __tostring runs: the front ends print it outside every budget), the
  * text is bounded (a game can fill a field with 64 MiB, or give a table
  * millions of keys: they are scanned, never copied), and control bytes
- * become escapes in Lua's notation, so the text is one line that no field
- * can split into lines passing for a traceback. The text is built in a
+ * (the C1 controls of UTF-8 too) become escapes in Lua's notation, so the
+ * text is one line that no field can split into lines passing for a
+ * traceback, nor a terminal take for a command. The text is built in a
  * fixed buffer on the C stack: no allocation until the one string pushed.
  */
 #include "sandbox.h"
@@ -70,16 +71,50 @@ static size_t shown(unsigned char c, int quoted, char *out) {
   return 1;
 }
 
+/* The continuation bytes UTF-8 lead byte 'c' announces (0 for a byte that
+ * begins no character, as 0xC0, 0xC1 and 0xF5 up). */
+static int continuations(unsigned char c) {
+  return c >= 0xc2 && c <= 0xdf   ? 1
+         : c >= 0xe0 && c <= 0xef ? 2
+         : c >= 0xf0 && c <= 0xf4 ? 3
+                                  : 0;
+}
+
+static int is_c1(unsigned char c) {
+  return c >= 0x80 && c <= 0x9f;
+}
+
 /* Appends 's' as shown, at most 'limit' bytes of it; a longer one is cut
- * at a character boundary (never inside a UTF-8 sequence) and marked. */
+ * at a character boundary (never inside a UTF-8 sequence) and marked.
+ * The C1 controls are escaped too, byte by byte as the terminal filter
+ * writes them (repl/termsafe.h), since some terminals obey them (U+009B is
+ * CSI): as UTF-8 (0xC2 0x80 ... 0xC2 0x9F: "\194\155") and as a byte 0x80
+ * ... 0x9F that no lead byte announced ("\155"); other UTF-8 is kept. */
 static void put_shown(text *t, const char *s, size_t len, size_t limit,
                       int quoted) {
   size_t start = t->n, lead = t->n;
+  int more = 0; /* continuation bytes the last lead byte announced */
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)s[i];
-    char out[5];
-    size_t k = shown(c, quoted, out);
-    int cont = (c & 0xc0) == 0x80; /* a UTF-8 continuation byte */
+    char out[12];
+    size_t k;
+    int cont = 0; /* a continuation byte of the character begun */
+    if (c == 0xc2 && i + 1 < len && is_c1((unsigned char)s[i + 1])) {
+      k = (size_t)snprintf(out, sizeof out, "\\%d\\%d", c,
+                           (unsigned char)s[++i]);
+      more = 0;
+    } else if ((c & 0xc0) == 0x80 && more > 0) {
+      more--;
+      cont = 1;
+      out[0] = (char)c;
+      k = 1;
+    } else if (is_c1(c)) {
+      k = (size_t)snprintf(out, sizeof out, "\\%d", c);
+      more = 0;
+    } else {
+      more = continuations(c);
+      k = shown(c, quoted, out);
+    }
     if (!cont) lead = t->n;
     if (t->n - start + k > limit) {
       if (cont) t->n = lead; /* drop the character begun */

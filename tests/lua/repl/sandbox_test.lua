@@ -77,6 +77,13 @@ t.test("describe: a table error is shown by its fields, raw, escaped and bounded
   -- control bytes escaped (a quoted value's quotes too): one line, no escape sequence
   t.eq(describe({ message = "a\27]52;c;x\7\nb", rule = "\27[2J", k = 'say "hi"\\' }),
     '\\27[2J: a\\27]52;c;x\\7\\nb {k = "say \\"hi\\"\\\\"}')
+  -- the C1 controls too (U+0080 … U+009F: U+009B is CSI on some terminals), byte by byte
+  -- as the terminal filter writes them (repl/termsafe.h), and a byte 0x80 … 0x9F that no
+  -- lead byte announced; other characters of UTF-8 (U+00A0, U+201B) as they are
+  t.eq(describe({ message = "a\194\155" .. "2J b\194\128\194\159 \194\160\226\128\155 \155" }),
+    "a\\194\\1552J b\\194\\128\\194\\159 \194\160\226\128\155 \\155")
+  t.eq(describe({ ["k\194\155"] = "v\194\133" }),
+    '(error object is a table value: {["k\\194\\155"] = "v\\194\\133"})')
   -- bounded: a long text cut at a character boundary, six fields at most
   local long = describe({ message = string.rep("é", 1000), note = string.rep("x", 1000) })
   t.ok(#long < 600, #long)
