@@ -109,6 +109,33 @@ t.test("describe: a table error is shown by its fields, raw, escaped and bounded
   t.eq(msg:match("^[^\n]*"), "X2: raised")
 end)
 
+-- api.md "sandbox.safe": a table raised by the game's error keeps the
+-- position a text raised there gets (level 2: the caller's line; level 0
+-- and a raise again at level 0 keep the position noted), and its text
+-- shows it first, in a call's message too.
+t.test("error: a table raised keeps the file and line that raised it", function()
+  local raise = sandbox.safe().error
+  local here, caller, bare = { message = "here" }, { message = "caller" }, { message = "bare" }
+  local line = debug.getinfo(1, "l").currentline
+  local function raise_here() raise(here) end
+  local function raise_caller() raise(caller, 2) end
+  local function call_it() raise_caller() end
+  t.eq(pcall(raise_here), false)
+  t.eq(pcall(call_it), false)
+  t.eq(pcall(raise, here, 0), false) -- raised again: still where it was raised first
+  t.eq(pcall(function() raise(bare, 0) end), false)
+  local file = debug.getinfo(1, "S").short_src
+  t.eq(sandbox.describe(here), ("%s:%d: here"):format(file, line + 1))
+  t.eq(sandbox.describe(caller), ("%s:%d: caller"):format(file, line + 3))
+  t.eq(sandbox.describe(bare), "bare")
+  local _, msg = sandbox.call(0, raise_here)
+  t.eq(msg:match("^[^\n]*"), ("%s:%d: here"):format(file, line + 1))
+  -- a text as Lua's error makes it
+  t.eq(select(2, pcall(raise, "text", 0)), "text")
+  local text_line = debug.getinfo(1, "l").currentline + 1
+  t.eq(select(2, pcall(function() raise("text") end)), ("%s:%d: text"):format(file, text_line))
+end)
+
 t.test("call: success returns true and every result", function()
   t.eq({ sandbox.call(100, function(a, b) return a + b, "x", nil end, 1, 2) },
     { true, 3, "x" })
