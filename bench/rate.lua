@@ -4,13 +4,13 @@
 -- Hokm, bench_kosel for Kosel), and the ratio.
 --   talon run bench/rate.lua GAME [N] [ROUNDS] [--c PATH] [-o key=value]...
 -- Three framework paths, each over N hands (default 3000): the hands of
--- one running match in one g:playout (a target nobody reaches: the C
+-- one running match in one g:playout (a target nobody reaches, or the
+-- options of ENDLESS below for a match that ends by another rule: the C
 -- programs also play hand after hand); a new game per hand
 -- (params.hands = 1) then g:playout, the path of simulations; and the
 -- same with g:random and g:play per action, the path of bots and front
--- ends. `-o` sets a game option (true, false, an integer or a word):
--- Kosel's matches end at a penalty limit, which `-o
--- penalty_limit=1000000000` puts out of reach. With --c, the program is
+-- ends. `-o` sets a game option (true, false, an integer or a word), for
+-- every path, over ENDLESS's. With --c, the program is
 -- run as `PATH 200000` and its "X hands/s" (or "X playouts/s") read.
 -- Every figure is the best of ROUNDS (default 5) runs, as other processes
 -- share the machine.
@@ -74,15 +74,45 @@ local function one_hand_games(step)
   return clock() - t0, actions / n
 end
 
+-- The options that keep one match going for n hands where its end is not
+-- a target, by the game's name; -o overrides them.
+local ENDLESS = {
+  -- KOZ-R14: a party that reaches the penalty limit goes out
+  Kosel = { penalty_limit = 1000000000 },
+  -- BUR-R13: a session ends after `deals` deals, or when a player cannot
+  -- pay the next ante out of his stake. No stake keeps it going: a wrong
+  -- claim doubles the pot (BUR-R11), random players claim at random, and
+  -- the pot passes a stake of 10^9 within some thirty deals (and 2^63
+  -- within some sixty). Without an ante nothing ever enters the pot: each
+  -- deal is dealt, declared, played and claimed as before, the chips stay
+  -- at 0, and only `deals` ends the session.
+  Bura = { ante = 0, deals = math.maxinteger },
+  -- the same session (games/common/pot.lua), whose pot never doubles
+  ["Kosel (pot)"] = { deals = math.maxinteger, stake = 1000000000 },
+}
+
+-- The options of the one-match path: the game's ENDLESS ones, a target
+-- nobody reaches, then those given with -o.
+local function one_match_options()
+  local opts = {}
+  for k, v in pairs(ENDLESS[def.name] or {}) do opts[k] = v end
+  if def.options and def.options.target then opts.target = math.maxinteger end
+  for k, v in pairs(options) do opts[k] = v end
+  return opts
+end
+
 -- Plays n hands of one match in one g:playout. Returns the seconds taken.
 local function one_match()
-  local opts = {}
-  for k, v in pairs(options) do opts[k] = v end
-  if def.options and def.options.target then opts.target = math.maxinteger end
-  local g = game.new(def, { seed = 1, quiet = true, hands = n, options = opts })
+  local g = game.new(def, { seed = 1, quiet = true, hands = n, options = one_match_options() })
   local t0 = clock()
   g:playout(talon.rng(1), n * 10000)
-  assert(g.hands_done == n, "the match ended early")
+  if g.hands_done ~= n then
+    local r = g:result()
+    error(("%s: the match ended after %d of %d hands (%s): its end is not a target; give"
+      .. " options that keep it going (-o key=value), or add them to ENDLESS in"
+      .. " bench/rate.lua"):format(def.name, g.hands_done, n,
+      type(r) == "table" and tostring(r.text) or tostring(r)), 0)
+  end
   return clock() - t0
 end
 

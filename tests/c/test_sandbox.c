@@ -148,12 +148,14 @@ static const broken broken_games[] = {
      "games/string_dump.lua:2: attempt to call a nil value (field 'dump')"},
     {"modifies_library", 0, TL_SB_ERROR,
      "games/modifies_library.lua:2: cannot modify library 'string'"},
+    /* a table after the line that raised it, as a text (sandbox_safe.c) */
     {"bad_error_object", 0, TL_SB_ERROR,
-     "(error object is a table value; its __tostring failed: "
-     "games/bad_error_object.lua:3: tostring exploded)"},
+     "games/bad_error_object.lua:5: (error object is a table value; its "
+     "__tostring failed: games/bad_error_object.lua:3: tostring exploded)"},
     /* a table without __tostring: what it says (sandbox_describe.c) */
     {"table_error_object", 0, TL_SB_ERROR,
-     "T-R2: what went wrong {cards = <table>, seat = 2}"},
+     "games/table_error_object.lua:3: T-R2: what went wrong {cards = <table>, "
+     "seat = 2}"},
 };
 
 /* Each broken file fails with its exact message, and the state survives. */

@@ -220,23 +220,26 @@ void tl_sandbox_set_limit(lua_State *L, size_t limit) {
 
 /* The error value at 'idx' as text: its __tostring's, when it has one and
  * Lua may run (a __tostring that fails is reported, not propagated: it
- * runs protected), else what tl_sandbox_describe reads of it. Pushes the
- * text. */
+ * runs protected), after the position game code raised it at, if noted;
+ * else what tl_sandbox_describe reads of it. Pushes the text. */
 static const char *describe(lua_State *L, int idx, int may_run_lua) {
   if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER)
     return lua_pushstring(L, lua_tostring(L, idx));
   const char *tname = luaL_typename(L, idx);
   if (may_run_lua && luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
     lua_pushvalue(L, idx);
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
-      return lua_tostring(L, -1);
-    const char *why = lua_type(L, -1) == LUA_TSTRING
-                          ? lua_tostring(L, -1)
-                          : "it did not return a string";
-    lua_pushfstring(L,
-                    "(error object is a %s value; its __tostring failed: %s)",
-                    tname, why);
-    lua_remove(L, -2);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+      const char *why = lua_type(L, -1) == LUA_TSTRING
+                            ? lua_tostring(L, -1)
+                            : "it did not return a string";
+      lua_pushfstring(L,
+                      "(error object is a %s value; its __tostring failed: %s)",
+                      tname, why);
+      lua_remove(L, -2);
+    }
+    if (tl_sandbox_raised_at(L, idx) == NULL) return lua_tostring(L, -1);
+    lua_insert(L, -2);
+    lua_concat(L, 2); /* where text */
     return lua_tostring(L, -1);
   }
   return tl_sandbox_describe(L, idx); /* read raw: runs nothing */

@@ -165,18 +165,33 @@ void tl_sandbox_open_plain(lua_State *L);
 
 /* Pushes what error value 'idx' says, as text for a person, running no
  * code (sandbox_describe.c): a string or a number as it is; a table read
- * raw (a metatable, if any, is not consulted) as its message field (the
+ * raw (a metatable, if any, is not consulted), after the position game
+ * code raised it at if it did ("games/x.lua:7: ", tl_sandbox_note_raise),
+ * as its message field (the
  * first string or number of message, msg, because, reason, error, err,
  * text), after its rule field ("RULE: MESSAGE"), then its other integer
  * and string keys listed "{k = v, ...}" in a fixed order; without a
  * message field "(error object is a table value: {k = v, ...})", and with
  * nothing to list "(error object is a table value with no text)"; any
  * other value "(error object is a T value)". A table's text is one line of
- * at most about 1 KB: control bytes are escaped ("\n", "\27"), long
+ * at most about 1 KB: control bytes are escaped ("\n", "\27"), the C1
+ * controls too ("\194\155" for U+009B, "\155" for a lone byte), long
  * texts cut (marked with an ellipsis), at most 6 fields listed (", ..."
  * marks more), nested tables shown as <table>. Returns the text pushed.
  * May raise (memory). */
 const char *tl_sandbox_describe(lua_State *L, int idx);
+
+/* Notes where game code raised the table at 'idx' (anything else:
+ * nothing): the position luaL_where gives at 'level' ("games/x.lua:7: "),
+ * kept beside the table (a weak-keyed registry table: it goes with the
+ * table) until it is raised again with a level; level 0, or no Lua
+ * function at that level, notes nothing. No metamethod of the table runs.
+ * The game's error (sandbox_safe.c) calls it. May raise (memory). */
+void tl_sandbox_note_raise(lua_State *L, int idx, int level);
+
+/* Pushes and returns the position noted for the table at 'idx'
+ * ("games/x.lua:7: "), or returns NULL and pushes nothing. */
+const char *tl_sandbox_raised_at(lua_State *L, int idx);
 
 /* Adds describe(v) -> text (tl_sandbox_describe) to the table on top of
  * the stack. */
@@ -192,6 +207,9 @@ void tl_sandbox_open_describe(lua_State *L);
  *     field raises "setmetatable: __gc is not available to game code"
  *     (finalizers run later, with hooks off, outside every budget).
  *   getmetatable(v): tables only (honouring __metatable); nil otherwise.
+ *   error(v [, level]): as the real one; a table raised with a level keeps
+ *     its position too (tl_sandbox_note_raise), which its text then shows
+ *     ("games/x.lua:7: no view today").
  *   table: every table.* function; insert, remove, sort, concat, unpack and
  *     move first take the length as the real ones do (honouring __len) and
  *     refuse to touch more than 2^24 elements: "bad argument #n to 'name'

@@ -6,13 +6,18 @@
  * A game may raise any value, and Lua alone shows a table as "(error
  * object is a table value)", which tells its author nothing. Here a table
  * is shown by what it holds: its message field, else a listing of its
- * fields. The table is game data, so it is read raw (no __index, __pairs
- * or __tostring runs: the front ends print it outside every budget), the
- * text is bounded (a game can fill a field with 64 MiB, or give a table
- * millions of keys: they are scanned, never copied), and control bytes
- * become escapes in Lua's notation, so the text is one line that no field
- * can split into lines passing for a traceback. The text is built in a
- * fixed buffer on the C stack: no allocation until the one string pushed.
+ * fields, after the file and line that raised it when game code did (its
+ * error keeps them beside the table: the host meets a table after the
+ * stack has unwound, in a walk of the game's state, and a text raised
+ * there names its line). The table is game data, so it is read raw (no
+ * __index, __pairs or __tostring runs: the front ends print it outside
+ * every budget), the text is bounded (a game can fill a field with 64
+ * MiB, or give a table millions of keys: they are scanned, never copied),
+ * and control bytes (the C1 controls of UTF-8 too) become escapes in Lua's
+ * notation, so the text is one line that no field can split into lines
+ * passing for a traceback, nor a terminal take for a command. The text is
+ * built in a fixed buffer on the C stack: no allocation until the one
+ * string pushed.
  */
 #include "sandbox.h"
 
@@ -25,8 +30,14 @@ enum {
   MAX_KEY = 40,    /* of a listed key, or of the rule field */
   MAX_VALUE = 80,  /* of a listed string value */
   MAX_FIELDS = 6,  /* fields listed */
-  TEXT_SIZE = 1200 /* > MAX_MAIN + MAX_FIELDS * (MAX_KEY + MAX_VALUE + 16) */
+  MAX_WHERE = 100, /* of the position a game raised the table at */
+  /* > MAX_WHERE + MAX_MAIN + MAX_FIELDS * (MAX_KEY + MAX_VALUE + 16) */
+  TEXT_SIZE = 1300
 };
+
+/* The registry field of the positions game code raised its tables at: a
+ * table with weak keys, table -> "FILE:LINE: " (tl_sandbox_note_raise). */
+#define RAISED "talon.sandbox.raised"
 
 /* The fields that hold a table's message, the first present one read. */
 static const char *const MAIN_FIELDS[] = {
@@ -70,16 +81,50 @@ static size_t shown(unsigned char c, int quoted, char *out) {
   return 1;
 }
 
+/* The continuation bytes UTF-8 lead byte 'c' announces (0 for a byte that
+ * begins no character, as 0xC0, 0xC1 and 0xF5 up). */
+static int continuations(unsigned char c) {
+  return c >= 0xc2 && c <= 0xdf   ? 1
+         : c >= 0xe0 && c <= 0xef ? 2
+         : c >= 0xf0 && c <= 0xf4 ? 3
+                                  : 0;
+}
+
+static int is_c1(unsigned char c) {
+  return c >= 0x80 && c <= 0x9f;
+}
+
 /* Appends 's' as shown, at most 'limit' bytes of it; a longer one is cut
- * at a character boundary (never inside a UTF-8 sequence) and marked. */
+ * at a character boundary (never inside a UTF-8 sequence) and marked.
+ * The C1 controls are escaped too, byte by byte as the terminal filter
+ * writes them (repl/termsafe.h), since some terminals obey them (U+009B is
+ * CSI): as UTF-8 (0xC2 0x80 ... 0xC2 0x9F: "\194\155") and as a byte 0x80
+ * ... 0x9F that no lead byte announced ("\155"); other UTF-8 is kept. */
 static void put_shown(text *t, const char *s, size_t len, size_t limit,
                       int quoted) {
   size_t start = t->n, lead = t->n;
+  int more = 0; /* continuation bytes the last lead byte announced */
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)s[i];
-    char out[5];
-    size_t k = shown(c, quoted, out);
-    int cont = (c & 0xc0) == 0x80; /* a UTF-8 continuation byte */
+    char out[12];
+    size_t k;
+    int cont = 0; /* a continuation byte of the character begun */
+    if (c == 0xc2 && i + 1 < len && is_c1((unsigned char)s[i + 1])) {
+      k = (size_t)snprintf(out, sizeof out, "\\%d\\%d", c,
+                           (unsigned char)s[++i]);
+      more = 0;
+    } else if ((c & 0xc0) == 0x80 && more > 0) {
+      more--;
+      cont = 1;
+      out[0] = (char)c;
+      k = 1;
+    } else if (is_c1(c)) {
+      k = (size_t)snprintf(out, sizeof out, "\\%d", c);
+      more = 0;
+    } else {
+      more = continuations(c);
+      k = shown(c, quoted, out);
+    }
     if (!cont) lead = t->n;
     if (t->n - start + k > limit) {
       if (cont) t->n = lead; /* drop the character begun */
@@ -264,11 +309,62 @@ static const char *main_field(lua_State *L, int t) {
   return NULL;
 }
 
-/* Pushes the text of the table at 't': "[RULE: ]MESSAGE[ {fields}]", or
- * "(error object is a table value: {fields})", or "... with no text". */
+/* {====================================================== positions */
+
+void tl_sandbox_note_raise(lua_State *L, int idx, int level) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE || level <= 0) return;
+  luaL_where(L, level);
+  if (lua_rawlen(L, -1) == 0) { /* no Lua function there */
+    lua_pop(L, 1);
+    return;
+  }
+  if (lua_getfield(L, LUA_REGISTRYINDEX, RAISED) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, RAISED);
+  }
+  lua_pushvalue(L, idx); /* stack: where raised t */
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3); /* a table key: no metamethod of it runs */
+  lua_pop(L, 2);
+}
+
+const char *tl_sandbox_raised_at(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE) return NULL;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, RAISED) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  lua_pushvalue(L, idx);
+  if (lua_rawget(L, -2) != LUA_TSTRING) {
+    lua_pop(L, 2);
+    return NULL;
+  }
+  lua_remove(L, -2);
+  return lua_tostring(L, -1);
+}
+
+/* }====================================================== */
+
+/* Pushes the text of the table at 't': "[WHERE][RULE: ]MESSAGE[ {fields}]",
+ * or "[WHERE](error object is a table value: {fields})", or "... with no
+ * text", WHERE the position game code raised it at, if it did. */
 static const char *describe_table(lua_State *L, int t) {
   text out;
   out.n = 0;
+  if (tl_sandbox_raised_at(L, t) != NULL) {
+    size_t len;
+    const char *where = lua_tolstring(L, -1, &len);
+    put_shown(&out, where, len, MAX_WHERE, 0); /* a file name is the game's */
+    lua_pop(L, 1);
+  }
   const char *main = main_field(L, t); /* main text pushed */
   const char *rule = NULL;
   if (main != NULL) {

@@ -9,7 +9,8 @@
  * error messages are those of the real one. xpcall, setmetatable and
  * getmetatable are replaced because their real versions let code run
  * outside every budget (message handlers and finalizers run with hooks
- * off) or reach metatables shared by every game.
+ * off) or reach metatables shared by every game; error, so that a table
+ * raised keeps where it was raised, as a text does.
  */
 #include "sandbox.h"
 #include "sandbox_pattern.h"
@@ -272,6 +273,24 @@ static int safe_xpcall(lua_State *L) {
   return 2;
 }
 
+/* error as Lua's (a text gets its position at 'level'), and a table gets
+ * it too, kept beside it (tl_sandbox_note_raise): the host often meets a
+ * game's table far from where it was raised (in a walk of the game's
+ * state, after the stack has unwound), and shows it by what it says, read
+ * raw, after "FILE:LINE: " as a text raised there would show. */
+static int safe_error(lua_State *L) {
+  int level = (int)luaL_optinteger(L, 2, 1);
+  lua_settop(L, 1);
+  if (lua_type(L, 1) == LUA_TSTRING && level > 0) {
+    luaL_where(L, level);
+    lua_pushvalue(L, 1);
+    lua_concat(L, 2);
+  } else {
+    tl_sandbox_note_raise(L, 1, level);
+  }
+  return lua_error(L);
+}
+
 /* setmetatable without finalizers: a __gc runs during some later
  * allocation, with hooks off, outside every budget. */
 static int safe_setmetatable(lua_State *L) {
@@ -318,6 +337,7 @@ static const luaL_Reg string_guards[] = {
 };
 
 static const luaL_Reg base_functions[] = {
+    {"error", safe_error},
     {"xpcall", safe_xpcall},
     {"setmetatable", safe_setmetatable},
     {"getmetatable", safe_getmetatable},
@@ -353,7 +373,7 @@ static void guard(lua_State *L, const luaL_Reg *g) {
 
 void tl_sandbox_push_safe(lua_State *L) {
   luaL_checkstack(L, 8, "sandbox.safe");
-  lua_createtable(L, 0, 5);
+  lua_createtable(L, 0, 6);
   luaL_setfuncs(L, base_functions, 0);
   push_fresh_lib(L, luaopen_table);
   guard(L, table_guards);

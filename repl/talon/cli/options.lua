@@ -190,7 +190,8 @@ end
 
 -- A message handler's answer: a usage error (a table) as it is; a game's
 -- table (raised again as it was raised by a walk of the game's state,
--- sandbox.method) as what it says, read raw, without the frames here,
+-- sandbox.method) as what it says after the game's line that raised it,
+-- read raw (sandbox.error_text), without the frames here,
 -- which are the host's alone; any other error as a text with its
 -- traceback, added where it carries none (a game hook's error does).
 function options.traceback(e)

@@ -53,12 +53,14 @@ local REPLACED = {
   },
 }
 
--- Lua's base functions a game gets as they are. Left out on purpose: load,
--- loadfile, dofile, require (each file gets its own, below), rawset and
--- rawget (they would pass the library's freeze), collectgarbage, and the
--- io, os, debug, package and coroutine libraries.
+-- Lua's base functions a game gets as they are (error, xpcall,
+-- setmetatable and getmetatable it gets in forms of their own, build_base
+-- below). Left out on purpose: load, loadfile, dofile, require (each file
+-- gets its own, below), rawset and rawget (they would pass the library's
+-- freeze), collectgarbage, and the io, os, debug, package and coroutine
+-- libraries.
 local BASE = {
-  "assert", "error", "pcall", "select", "type", "pairs", "ipairs", "next",
+  "assert", "pcall", "select", "type", "pairs", "ipairs", "next",
   "tostring", "tonumber", "rawequal", "rawlen", "print",
 }
 
@@ -133,6 +135,7 @@ end
 local function build_base()
   local base = {}
   for _, k in ipairs(BASE) do base[k] = _G[k] end
+  base.error = safe.error -- a table raised keeps its position (as a text), shown with it
   base.xpcall = safe.xpcall -- the handler runs under the budget
   base.setmetatable = safe.setmetatable -- no __gc: finalizers escape budgets
   base.getmetatable = safe.getmetatable -- tables only; honours __metatable
@@ -238,8 +241,9 @@ end
 -- any budget: a text as it is; the host's own violation by its __tostring
 -- (talon.explain); a Card or Hand as sandbox.text shows it; anything else,
 -- a game's table above all, as talon.sandbox.describe reads it: raw (no
--- metamethod of the game's runs), on one bounded line, its message field
--- or else its fields, never "table: 0x...".
+-- metamethod of the game's runs), on one bounded line, after the file and
+-- line that raised it (the base's error keeps them), its message field or
+-- else its fields, never "table: 0x...".
 function sandbox.error_text(e)
   if type(e) == "string" then return e end
   if explain.is_violation(e) then return tostring(e) end

@@ -14,6 +14,7 @@
 -- that CI reads. A file that fails to load, or registers no test, counts
 -- as one failure.
 local pretty = require "talon.host.pretty"
+local sandbox = require "talon.host.sandbox"
 
 local testing = {}
 
@@ -114,11 +115,14 @@ function testing.fail(msg)
   fail(tostring(msg), 2)
 end
 
+-- A test's error as the front ends show a game's (talon.host.sandbox
+-- error_text): a table by what it says, read raw by the describer, one C
+-- call (pretty.show, Lua through and through, fails near the C stack's
+-- limit, where a deep recursion raises), then the traceback.
 local function handler(e)
   if debug.getmetatable(e) == Failure then return e.msg end
-  local ok, text = pcall(pretty.show, e)
-  if type(e) == "string" then text = e
-  elseif not ok then text = "(error object of type " .. type(e) .. ")" end
+  local ok, text = pcall(sandbox.error_text, e)
+  if not ok or type(text) ~= "string" then text = "(error object of type " .. type(e) .. ")" end
   local tb = debug.traceback(text, 2)
   local cut = tb:find("\n\t%[C%]: in function 'xpcall'")
   return cut and tb:sub(1, cut - 1) or tb -- the runner's own frames are noise

@@ -112,12 +112,59 @@ return {
   local code, _, err = run.talon({ "play", "mover_raises.lua", "--position", "second_card.lua" },
     nil, dir)
   t.eq(code, 1, err)
-  t.eq(err, "talon play: --position second_card.lua: no mover today\n"
+  t.eq(err, "talon play: --position second_card.lua: mover_raises.lua:4: no mover today\n"
     .. "stack traceback (game code):\n\tmover_raises.lua:4: in function <mover_raises.lua:4>\n"
   )
   code, _, err = run.talon({ "play", "_template", "--position", "raises.lua" }, nil, dir)
   t.eq(code, 1, err)
   t.ok(err:find("^talon play: %-%-position raises%.lua: raises%.lua:1: attempt to call a nil"
     .. " value\nstack traceback %(game code%):\n\traises%.lua:1: in main chunk\n$"), err)
+  run.rmdir(dir)
+end)
+
+-- A table a game raises where the program meets it while walking the
+-- game's state (a view hook; the partnerships, read for the table or a
+-- summary) names the game's file and line, as a text raised there does
+-- ("FILE:LINE: boom"), and is read raw (no metamethod of it runs).
+t.test("a table raised during a walk of the game's state names the file and line", function()
+  local dir = run.tmpdir()
+  local function write(name, text)
+    local f = assert(io.open(dir .. "/" .. name, "w"))
+    f:write(text)
+    f:close()
+  end
+  write("view_table.lua", [[
+local variant = require "talon.variant"
+return variant.of(require "games._template", {
+  name = "View table", summary = "a view hook that raises a table",
+  view = function(_, seat) error({ message = "no view today", seat = seat }) end,
+})
+]])
+  write("sides_table.lua", [[
+local variant = require "talon.variant"
+local NO = setmetatable({ because = "no sides today" },
+  { __index = function() error("ran __index") end })
+local function refuse() error(NO) end
+return variant.of(require "games._template", {
+  name = "Sides table", summary = "partnerships that raise a table when read",
+  wrap = { deal = function(orig, st)
+    st.sides = setmetatable({}, { __index = refuse })
+    return orig(st)
+  end },
+})
+]])
+  for _, c in ipairs {
+    { { "check", "view_table.lua", "--games", "1" }, "view_table.lua:4: no view today {seat = 1}" },
+    { { "play", "view_table.lua", "--auto" }, "view_table.lua:4: no view today {seat = 1}" },
+    { { "check", "sides_table.lua", "--games", "1" }, "sides_table.lua:4: no sides today" },
+    { { "sim", "sides_table.lua", "--games", "1" }, "sides_table.lua:4: no sides today" },
+    { { "play", "sides_table.lua", "--auto" }, "sides_table.lua:4: no sides today" },
+  } do
+    local code, _, err = run.talon(c[1], nil, dir)
+    local what = table.concat(c[1], " ")
+    t.eq(code, 1, what .. ": " .. err)
+    t.ok(err:find(c[2], 1, true), what .. ": " .. err)
+    t.ok(not err:find("ran __index", 1, true), what .. " read the table raw: " .. err)
+  end
   run.rmdir(dir)
 end)

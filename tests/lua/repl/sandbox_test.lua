@@ -77,6 +77,13 @@ t.test("describe: a table error is shown by its fields, raw, escaped and bounded
   -- control bytes escaped (a quoted value's quotes too): one line, no escape sequence
   t.eq(describe({ message = "a\27]52;c;x\7\nb", rule = "\27[2J", k = 'say "hi"\\' }),
     '\\27[2J: a\\27]52;c;x\\7\\nb {k = "say \\"hi\\"\\\\"}')
+  -- the C1 controls too (U+0080 … U+009F: U+009B is CSI on some terminals), byte by byte
+  -- as the terminal filter writes them (repl/termsafe.h), and a byte 0x80 … 0x9F that no
+  -- lead byte announced; other characters of UTF-8 (U+00A0, U+201B) as they are
+  t.eq(describe({ message = "a\194\155" .. "2J b\194\128\194\159 \194\160\226\128\155 \155" }),
+    "a\\194\\1552J b\\194\\128\\194\\159 \194\160\226\128\155 \\155")
+  t.eq(describe({ ["k\194\155"] = "v\194\133" }),
+    '(error object is a table value: {["k\\194\\155"] = "v\\194\\133"})')
   -- bounded: a long text cut at a character boundary, six fields at most
   local long = describe({ message = string.rep("é", 1000), note = string.rep("x", 1000) })
   t.ok(#long < 600, #long)
@@ -100,6 +107,33 @@ t.test("describe: a table error is shown by its fields, raw, escaped and bounded
   local ok, msg = sandbox.call(0, error, { rule = "X2", because = "raised" })
   t.eq(ok, false)
   t.eq(msg:match("^[^\n]*"), "X2: raised")
+end)
+
+-- api.md "sandbox.safe": a table raised by the game's error keeps the
+-- position a text raised there gets (level 2: the caller's line; level 0
+-- and a raise again at level 0 keep the position noted), and its text
+-- shows it first, in a call's message too.
+t.test("error: a table raised keeps the file and line that raised it", function()
+  local raise = sandbox.safe().error
+  local here, caller, bare = { message = "here" }, { message = "caller" }, { message = "bare" }
+  local line = debug.getinfo(1, "l").currentline
+  local function raise_here() raise(here) end
+  local function raise_caller() raise(caller, 2) end
+  local function call_it() raise_caller() end
+  t.eq(pcall(raise_here), false)
+  t.eq(pcall(call_it), false)
+  t.eq(pcall(raise, here, 0), false) -- raised again: still where it was raised first
+  t.eq(pcall(function() raise(bare, 0) end), false)
+  local file = debug.getinfo(1, "S").short_src
+  t.eq(sandbox.describe(here), ("%s:%d: here"):format(file, line + 1))
+  t.eq(sandbox.describe(caller), ("%s:%d: caller"):format(file, line + 3))
+  t.eq(sandbox.describe(bare), "bare")
+  local _, msg = sandbox.call(0, raise_here)
+  t.eq(msg:match("^[^\n]*"), ("%s:%d: here"):format(file, line + 1))
+  -- a text as Lua's error makes it
+  t.eq(select(2, pcall(raise, "text", 0)), "text")
+  local text_line = debug.getinfo(1, "l").currentline + 1
+  t.eq(select(2, pcall(function() raise("text") end)), ("%s:%d: text"):format(file, text_line))
 end)
 
 t.test("call: success returns true and every result", function()

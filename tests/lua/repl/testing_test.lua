@@ -44,3 +44,21 @@ t.test("assertions: eq compares contents, checkerror matches text", function()
   local msg = t.checkerror("(paren", error, "a (paren here")
   t.ok(msg:find("(paren", 1, true), "plain text fallback")
 end)
+
+-- A test's error raised as a table is shown by what it says, read raw
+-- (talon.sandbox.describe: no __tostring runs), with the traceback, as a
+-- text is: never as "(error object of type table)", however deep it was
+-- raised.
+t.test("a table error is shown by what it says, with the traceback", function()
+  local code, out = program.run({ "test", "tests/fixtures/testing/tables.lua" })
+  t.eq(code, 1, "exit code")
+  t.eq(last_line(out), "0 passed, 22 failed", "summary")
+  t.ok(out:find("FAIL  raises a table\n        no second card {seat = 2}\n"
+    .. "        stack traceback:\n", 1, true), out)
+  t.ok(out:find("tests/fixtures/testing/tables.lua:4: in function", 1, true), out)
+  t.ok(out:find("FAIL  raises a table with a __tostring\n        read raw\n"
+    .. "        stack traceback:\n", 1, true), out)
+  t.ok(not out:find("error object of type", 1, true), out)
+  local _, deep = out:gsub("\n        deep\n        stack traceback:\n", "")
+  t.ok(deep > 0, out)
+end)
