@@ -6,8 +6,8 @@
  * Both draw every card exactly as t:legal(hand):pick(rng) would, write the
  * game record into two Lua tables as they go, and add each trick they fill
  * to its winner's won pile, so a simulated hand crosses into C once per
- * batch instead of once per card or per trick (../shared/EMBEDDING.md:
- * the API shape, not the C code, sets throughput).
+ * batch instead of once per card or per trick (the shape of the API, not
+ * the C code, sets the throughput).
  */
 #include "talon_lua.h"
 #include "lua_util.h"

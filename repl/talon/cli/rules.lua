@@ -175,8 +175,10 @@ end
 
 -- The hooks of a definition that variant.of can wrap: its own ("score")
 -- and its phases' ("play.apply"), by name; a phase's doc line and the
--- framework's fast paths (playout, step, draw, trick) are not rules to wrap.
-local NOT_WRAPPED = { doc = true, playout = true, step = true, draw = true, trick = true }
+-- framework's fast paths (playout, step, draw, allows, trick) are not rules
+-- to wrap (a variant that wraps one turns it off: the list decides).
+local NOT_WRAPPED = { doc = true, playout = true, step = true, draw = true, allows = true,
+                      trick = true }
 
 function rules.hooks(def)
   local found = {}

@@ -178,4 +178,11 @@ t.test("rules lists the hooks a variant may wrap", function()
   local line = out:match("hooks a variant may wrap %(variant.of, wrap = {…}%): ([^\n]*)")
   t.ok(line and line:find("score", 1, true) and line:find("play.apply", 1, true)
     and not line:find("play.playout", 1, true), tostring(line))
+  -- a set phase's fast paths (its draw and its judge of one action) are
+  -- not rules either: a variant wraps legal, and they turn themselves off
+  code, out = run.talon { "rules", "kosel" }
+  t.eq(code, 0)
+  line = out:match("hooks a variant may wrap %(variant.of, wrap = {…}%): ([^\n]*)")
+  t.ok(line and line:find("play.legal", 1, true) and not line:find("play.draw", 1, true)
+    and not line:find("play.allows", 1, true), tostring(line))
 end)

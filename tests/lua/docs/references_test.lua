@@ -134,6 +134,18 @@ t.test("no page sends the reader outside the repository", function()
   none(outside, "cites a file a clone does not have")
 end)
 
+-- Nor does a comment: the sources speak of the project alone.
+t.test("no source file sends its reader outside the repository", function()
+  local p = assert(io.popen("grep -rlF '../shared' CMakeLists.txt vm stdlib repl games bench"
+    .. " scripts cmake tests 2>/dev/null"))
+  local outside = {}
+  for path in p:lines() do
+    if path ~= "tests/lua/docs/references_test.lua" then outside[path] = true end
+  end
+  p:close()
+  none(outside, "names ../shared, which a clone does not have")
+end)
+
 -- ===== rule ids, option ids and worked examples
 
 -- The game a rule id's prefix, or an option id's letter, belongs to.
