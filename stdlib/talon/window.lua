@@ -111,10 +111,18 @@ function window.force_lead(play, kind, enabled, rule)
   end
   if batched then
     -- the quiet playout stands for the hooks as wrapped here: a forced
-    -- lead goes the ordinary way (one action drawn from its list of one)
+    -- lead is drawn from its list of one (and the actions a wrapper lists
+    -- after it) as the draw below draws it, the game's 'enabled' asked
+    -- once, and played as the phase plays it; the k-th action listed after
+    -- it is returned for its wrapper to play (talon.beside)
     play.playout = function(st, seat, rng, act, act_seat, k, stop, extra)
-      if forced(st, seat) then return k, nil, seat end
-      return playout(st, seat, rng, act, act_seat, k, stop, extra)
+      local lead = forced(st, seat)
+      if not lead then return playout(st, seat, rng, act, act_seat, k, stop, extra) end
+      local i = rng:int(1, 1 + (extra or 0))
+      if i > 1 then return k, nil, seat, i - 1 end
+      act[k + 1], act_seat[k + 1] = lead, seat
+      local nxt = play.apply(st, seat, lead)
+      return k + 1, nxt, nxt == nil and play.mover(st) or nil
     end
     tricks.declare_batch(play)
     if tricks.takes_extra(playout) then tricks.takes_extra(play.playout, true) end

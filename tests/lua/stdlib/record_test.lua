@@ -126,6 +126,8 @@ end)
 
 -- The reader is linear in its input: trimming a line by a pattern anchored
 -- at its end ("%s+$") once took 49 s on a line with 100k blanks inside.
+-- The bound is far above a linear read (0.1-0.5 s in the sanitized build,
+-- with other tests beside it) and far below the quadratic one.
 t.test("reading a line with 65000 blanks inside takes no time", function()
   local text = "talon-record 1\ngame hokm\nseed 1" .. (" "):rep(65000) .. "x   \n"
     .. ("act 1 AS  " .. (" "):rep(50) .. "  # a comment\n"):rep(20000)
@@ -134,7 +136,7 @@ t.test("reading a line with 65000 blanks inside takes no time", function()
   local took = os.clock() - t0
   t.eq(r.seed, "1" .. (" "):rep(65000) .. "x", "blanks inside are kept, the ends trimmed")
   t.eq(#r.actions, 20000, "every act line")
-  t.ok(took < 0.5, ("read in %.2f s"):format(took))
+  t.ok(took < 5, ("read in %.2f s"):format(took))
 end)
 
 -- A game that does not start from the record names the item at fault.

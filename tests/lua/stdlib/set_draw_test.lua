@@ -173,7 +173,15 @@ t.test("a forced lead's hook runs once per draw, as the legal hook runs it", fun
     st.declared = { seat = 1, kind = "molodka", cards = st.deck:hand(st.hands[1]:cards()[1]) }
   end)
   t.ok(tricks.draw_holds(def.phases.play), "the wrapped phase keeps its draw")
-  t.eq(records(def, 6, false), records(def, 6, true), "the same records")
+  local drawn = records(def, 6, false)
+  t.eq(drawn, records(def, 6, true), "the same records")
+  -- and so does the quiet playout's batch: it draws and plays a forced
+  -- lead itself, asking 'enabled' once, so it plays the same games
+  for seed = 1, 6 do
+    local q = game.new(def, { seed = seed, hands = 3, quiet = true })
+    q:playout(talon.rng(seed))
+    t.eq(q:record(), drawn[seed], ("seed %d: g:playout plays what g:play plays"):format(seed))
+  end
 end)
 
 -- t:draw and t:play_sets draw over at most 16 actions listed after the
