@@ -13,6 +13,7 @@ local score = require "talon.score"
 local talon = require "talon"
 local cards = require "talon.cards"
 local rules = require "games.koselpot.rules"
+local combos = require "games.koselpot.combos"
 local pot = require "games.common.pot"
 local short = require "games.common.short"
 
@@ -37,35 +38,8 @@ end
 
 -- ===== declarations (KZM-R3, KZM-R4)
 
--- What the combinations read of each card of a deck, made once per deck
--- and key ("plain" or "+6S"): ace[c] (an ace) and suit[c] (its suit; nil
--- for a joker); with the Schocha (KZM-R6's option), wild, the 6♠: the
--- Schocha of Kosel for points (KOZ-R3) is a trump whatever the trump suit,
--- and a wildcard in combinations, standing for a card of a suit (as in
--- Kosel's Molodka), never for an ace (Kosel's Moskwa wants a real one).
-local function facts(deck, key)
-  local ace, suit = {}, {}
-  for _, c in ipairs(deck:kinds()) do
-    ace[c], suit[c] = c.rank == "A", c.suit
-  end
-  return { ace = ace, suit = suit, wild = key == "+6S" and deck:card("6S") or nil }
-end
-
 local function facts_of(st)
-  return cards.cached(st.deck, facts, st.opts.schocha and "+6S" or "plain")
-end
-
--- A pot combination of four cards: "bura" (three trumps or more, the
--- Schocha one of them) or "aces" (four aces), or nil; copies counted.
-local function pot_kind(hand, trump, f)
-  local ace, suit, wild, aces, trumps = f.ace, f.suit, f.wild, 0, 0
-  for c, k in hand:each() do
-    if ace[c] then aces = aces + k end
-    if c == wild or suit[c] == trump then trumps = trumps + k end
-  end
-  if aces == 4 then return "aces" end
-  if trumps >= 3 then return "bura" end
-  return nil
+  return combos.facts(st.deck, st.opts.schocha)
 end
 
 local POT_NAME = { bura = "a Bura", aces = "four aces" }
@@ -78,7 +52,7 @@ local function pot_combination(st)
   local o, best, holders = st.opts, nil, {}
   local f = facts_of(st)
   for _, s in ipairs(st:order(st.turn)) do
-    local kind = pot_kind(st.hands[s], st.trump, f)
+    local kind = combos.pot_kind(st.hands[s], st.trump, f)
     if kind then
       local rank = (o.aces_over_bura and kind == "aces") and 2 or 1
       holders[#holders + 1] = { seat = s, kind = kind, rank = rank }
@@ -98,58 +72,15 @@ local function pot_combination(st)
   return "end"
 end
 
--- The first three cards of 'list' (a hand's cards in kind order: the
--- highest of a suit first) passing test(card), as a Hand.
-local function three(st, list, test)
-  local picked = {}
-  for _, c in ipairs(list) do
-    if test(c) and #picked < 3 then picked[#picked + 1] = c end
-  end
-  return st.deck:hand(picked)
-end
-
-local SUITS = { "S", "H", "D", "C" }
-
--- A Molodka of suit 'su' in 'hand': its three cards of the suit, or two
--- and the Schocha (f.wild).
-local function molodka_cards(st, hand, su, f)
-  local suit, wild = f.suit, f.wild
-  local set = three(st, hand:cards(), function(c) return c ~= wild and suit[c] == su end)
-  if #set < 3 then set:add(wild) end
-  return set
-end
-
--- KZM-R4: three aces or a Molodka (three cards of one suit, not trump; or
--- two and the Schocha, KZM-R6's option) among the four cards; the
--- combination is those three. The cards are counted first, and the three
--- picked only for a hand that has them.
+-- KZM-R4: the holders of three aces or a Molodka among their four cards,
+-- from the leader, each with the three cards of the combination.
 local function lead_holders(st)
   local list = {}
   if not st.opts.lead_combos then return list end
   local f = facts_of(st)
-  local ace, suit, wild = f.ace, f.suit, f.wild
-  local per = {}
   for _, s in ipairs(st:order(st.turn)) do
-    local hand = st.hands[s]
-    local aces, wilds = 0, 0
-    for _, su in ipairs(SUITS) do per[su] = 0 end
-    for c, k in hand:each() do
-      if ace[c] then aces = aces + k end
-      local cs = suit[c]
-      if c == wild then wilds = wilds + k
-      elseif cs then per[cs] = (per[cs] or 0) + k end
-    end
-    if aces >= 3 then
-      list[#list + 1] = { seat = s, kind = "aces", cards = three(st, hand:cards(),
-        function(c) return ace[c] end) }
-    else
-      for _, su in ipairs(SUITS) do
-        if su ~= st.trump and per[su] + math.min(wilds, 1) >= 3 then
-          list[#list + 1] = { seat = s, kind = "molodka", cards = molodka_cards(st, hand, su, f) }
-          break
-        end
-      end
-    end
+    local kind, set = combos.lead_kind(st.hands[s], st.trump, f)
+    if kind then list[#list + 1] = { seat = s, kind = kind, cards = set } end
   end
   return list
 end

@@ -57,6 +57,13 @@ bool tv_hand_contains(const tv_hand *h, const tv_hand *sub) {
   return true;
 }
 
+int tv_hand_excess(const tv_hand *h, const tv_hand *p) {
+  int n = 0;
+  for (int k = 0; k < TV_MAX_KINDS; k++)
+    if (h->n[k] > p->n[k]) n += h->n[k] - p->n[k];
+  return n;
+}
+
 bool tv_hand_equal(const tv_hand *a, const tv_hand *b) {
   return a->size == b->size && memcmp(a->n, b->n, sizeof a->n) == 0;
 }

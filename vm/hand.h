@@ -60,6 +60,11 @@ bool tv_hand_contains(const tv_hand *h, const tv_hand *sub);
 
 bool tv_hand_equal(const tv_hand *a, const tv_hand *b);
 
+/* The number of cards of 'h' (copies counted) beyond what 'p' holds: zero
+ * exactly when tv_hand_contains(p, h); "three of these four cards are
+ * trumps" is an excess of at most one over the trumps. */
+int tv_hand_excess(const tv_hand *h, const tv_hand *p);
+
 /* The i-th card (0-based, copies counted) in kind order, or TV_NO_CARD. */
 tv_card tv_hand_nth(const tv_hand *h, int i);
 

@@ -33,22 +33,50 @@ end
 declare.RANK = { aces = 2, molodka = 1 }
 declare.NAME = { aces = "three aces", molodka = "Molodka" }
 
-local count = pot.count
+-- What the declarations ask of a deck, made once per deck as Hands that
+-- hold every copy the deck has: 'aces', and one Hand per suit, in
+-- 'suited' (with its suit in 'suits') and by suit name in 'suit'. Whether
+-- three cards are a Bura, three aces or a Molodka is then a sub-multiset
+-- test in C (Hand:has, Hand:within), with no card walked in Lua: the
+-- window is asked for every seat at every trick while the hands are full.
+local function named(deck)
+  local full, aces = deck:full(), deck:hand()
+  local suit, suited, suits = {}, {}, {}
+  for c, n in full:each() do
+    if c.rank == "A" then aces:add(c, n) end
+    local s = c.suit
+    if s then
+      local h = suit[s]
+      if not h then
+        h = deck:hand()
+        suit[s] = h
+        suited[#suited + 1], suits[#suited + 1] = h, s
+      end
+      h:add(c, n)
+    end
+  end
+  return { aces = aces, suit = suit, suited = suited, suits = suits }
+end
+
+local function named_of(hand)
+  return cards.cached(hand:deck(), named, "declare")
+end
 
 -- Does a hand of three hold a Bura (three trumps, BUR-R5)?
 function declare.is_bura(hand, trump)
-  return #hand == 3 and count(hand, function(c) return c.suit == trump end) == 3
+  if #hand ~= 3 then return false end
+  local trumps = named_of(hand).suit[trump]
+  return trumps ~= nil and trumps:has(hand)
 end
 
 -- The lead combination of a hand of three (BUR-R6), or nil: three aces, or
 -- a Molodka of three cards of one suit other than trump.
 function declare.combo(hand, trump)
   if #hand ~= 3 then return nil end
-  if count(hand, function(c) return c.rank == "A" end) == 3 then return "aces" end
-  local first = hand:cards()[1]
-  if first.suit ~= trump and count(hand, function(c) return c.suit == first.suit end) == 3 then
-    return "molodka"
-  end
+  local k = named_of(hand)
+  if k.aces:has(hand) then return "aces" end
+  local i = hand:within(k.suited)
+  if i and k.suits[i] ~= trump then return "molodka" end
   return nil
 end
 

@@ -52,15 +52,6 @@ function pot.deal(st, size)
   return "declare"
 end
 
--- How many cards of 'hand' pass test(card), copies counted.
-function pot.count(hand, test)
-  local n = 0
-  for c, k in hand:each() do
-    if test(c) then n = n + k end
-  end
-  return n
-end
-
 -- Does every seat in play hold 'size' cards, so declarations are open
 -- (BUR-R5: "hands full")?
 function pot.hands_full(st, size)

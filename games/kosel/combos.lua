@@ -17,9 +17,10 @@ combos.NAME = { moskwa = "Moskwa", molodka = "Molodka" }
 -- hold every copy the deck has: 'high', the aces, tens and Schochas
 -- (KOZ-R3: the Schocha stands for a ten); 'low', the tens and Schochas;
 -- 'suited', one per suit, its cards and the Schochas (the Schocha stands
--- for a card of the suit). Whether four cards form a combination is then
--- a few sub-multiset tests in C (Hand:has), with no card walked in Lua:
--- the window is asked before every lead while the hands are full.
+-- for a card of the suit); 'patterns', 'high' then the suits. Whether four
+-- cards form a combination is then one sub-multiset test in C over the
+-- patterns (Hand:within), with no card walked in Lua: the window is asked
+-- for every seat before every lead while the hands are full.
 local function named(deck)
   local schocha = deck:card("6S")
   local ace, ten = deck:card("AS").rank_index, deck:card("TS").rank_index
@@ -44,23 +45,27 @@ local function named(deck)
       h:add(c, n)
     end
   end
-  for _, h in ipairs(suited) do h:add(schocha, full:count(schocha)) end
-  return { high = high, low = low, suited = suited }
+  local patterns = { high }
+  for _, h in ipairs(suited) do
+    h:add(schocha, full:count(schocha))
+    patterns[#patterns + 1] = h
+  end
+  return { high = high, low = low, suited = suited, patterns = patterns }
 end
 
 -- The combination of a hand of four cards ("moskwa", "molodka") or nil,
 -- given named(its deck).
 local function form(hand, k)
+  local i = hand:within(k.patterns)
+  if i == nil then return nil end
   -- Moskwa: every card but the Schocha an ace or a ten, one ace at least
-  if k.high:has(hand) then
+  if i == 1 then
     if not k.low:has(hand) then return "moskwa" end
+    i = hand:within(k.suited) -- tens and Schochas only: of one suit?
+    if i == nil then return nil end
   end
   -- Molodka: four of one suit, or three and the Schocha
-  local suited = k.suited
-  for i = 1, #suited do
-    if suited[i]:has(hand) then return "molodka" end
-  end
-  return nil
+  return "molodka"
 end
 
 -- The combination four cards form ("moskwa", "molodka"), or nil; a hand

@@ -68,7 +68,8 @@ static void remove_fails_without_change_when_card_missing(void **state) {
 }
 
 /* Multiset laws over random hands: add/remove are inverse; union is
- * commutative and associative; (a - b) + (a * b) == a; a ⊆ a + b. */
+ * commutative and associative; (a - b) + (a * b) == a; a ⊆ a + b; the
+ * excess of a over b is the size of a - b, zero exactly when b holds a. */
 static void multiset_laws_hold_on_random_hands(void **state) {
   (void)state;
   tv_rng r;
@@ -89,6 +90,9 @@ static void multiset_laws_hold_on_random_hands(void **state) {
     }
     assert_true(tv_hand_contains(&ab, &a));
     tv_hand_diff(&d, &a, &b);
+    assert_int_equal(tv_hand_excess(&a, &b), d.size);
+    assert_int_equal(tv_hand_excess(&a, &b) == 0, tv_hand_contains(&b, &a));
+    assert_int_equal(tv_hand_excess(&a, &ab), 0);
     tv_hand_inter(&m, &a, &b);
     assert_int_equal(tv_hand_union(&t, &d, &m), TV_OK);
     assert_true(tv_hand_equal(&t, &a));

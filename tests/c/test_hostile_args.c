@@ -181,6 +181,10 @@ static const char *const driver[] = {
     "  add(\"hand:\" .. k, method(\"talon.Hand\", k), function(o) return { "
     "o.hand, \"AS\" } end)\n",
     "end\n",
+    "add(\"hand:within\", method(\"talon.Hand\", \"within\"), function(o) "
+    "return { o.hand, { o.hand2, o.deck:hand(\"AS KS QH JD AH\") }, 1 } end)\n",
+    "add(\"hand:within(Hand)\", method(\"talon.Hand\", \"within\"), "
+    "function(o) return { o.hand, o.hand2 } end)\n",
     "add(\"hand:add(n)\", method(\"talon.Hand\", \"add\"), function(o) return "
     "{ o.hand, \"AS\", 2 } end)\n",
     "add(\"hand:remove(n)\", method(\"talon.Hand\", \"remove\"), function(o) "

@@ -143,6 +143,47 @@ static int deck_clear_hands(lua_State *L) {
   return 1;
 }
 
+/* h:within(hands[, spare]) -> index | nil: the index of the first of
+ * 'hands' (a Hand of h's deck, or a list of them read raw, 64 at most)
+ * that holds every card of h but at most 'spare' (default 0), copies
+ * counted. Every entry is checked, so a wrong one is an error whatever h
+ * holds. One call tests a hand against several patterns (the suits of a
+ * flush, three trumps among four cards) where h:has per pattern, or a
+ * walk of the cards in Lua, crosses into C for each. */
+static bool holds_but(const tv_hand *p, const tv_hand *h, lua_Integer spare) {
+  if (spare == 0) return tv_hand_contains(p, h); /* stops at the first miss */
+  return tv_hand_excess(h, p) <= spare;
+}
+
+static int hand_within(lua_State *L) {
+  enum { MAX_HANDS = 64 };
+  tl_hand *h = tl_check_hand(L, 1);
+  lua_Integer spare = luaL_optinteger(L, 3, 0);
+  luaL_argcheck(L, spare >= 0, 3, "spare cards must be 0 or more");
+  if (!lua_istable(L, 2)) {
+    const tv_hand *in = deck_hand(L, 2, h->deck, 2, 0);
+    if (holds_but(in, &h->h, spare))
+      lua_pushinteger(L, 1);
+    else
+      lua_pushnil(L);
+    return 1;
+  }
+  lua_Unsigned len = lua_rawlen(L, 2);
+  luaL_argcheck(L, len <= MAX_HANDS, 2, "more than 64 Hands");
+  lua_Integer found = 0;
+  for (lua_Integer i = 1; i <= (lua_Integer)len; i++) {
+    lua_rawgeti(L, 2, i);
+    const tv_hand *in = deck_hand(L, -1, h->deck, 2, i);
+    if (found == 0 && holds_but(in, &h->h, spare)) found = i;
+    lua_pop(L, 1);
+  }
+  if (found == 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, found);
+  return 1;
+}
+
 static int hand_cards(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
   lua_createtable(L, h->h.size, 0);
@@ -368,11 +409,22 @@ static int hand_deck(lua_State *L) {
 }
 
 static const luaL_Reg hand_methods[] = {
-    {"add", hand_add},     {"remove", hand_remove}, {"count", hand_count},
-    {"has", hand_has},     {"copy", hand_copy},     {"clear", hand_clear},
-    {"cards", hand_cards}, {"kinds", hand_kinds},   {"each", hand_each},
-    {"suit", hand_suit},   {"follow", hand_follow}, {"points", hand_points},
-    {"nth", hand_nth},     {"pick", hand_pick},     {"deck", hand_deck},
+    {"add", hand_add},
+    {"remove", hand_remove},
+    {"count", hand_count},
+    {"has", hand_has},
+    {"within", hand_within},
+    {"copy", hand_copy},
+    {"clear", hand_clear},
+    {"cards", hand_cards},
+    {"kinds", hand_kinds},
+    {"each", hand_each},
+    {"suit", hand_suit},
+    {"follow", hand_follow},
+    {"points", hand_points},
+    {"nth", hand_nth},
+    {"pick", hand_pick},
+    {"deck", hand_deck},
     {NULL, NULL},
 };
 

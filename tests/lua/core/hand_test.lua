@@ -35,6 +35,59 @@ t.test("hand operators follow the multiset laws", function()
   t.ok(not a:has(b), "JD not in a")
 end)
 
+-- docs/api.md "Hands": h:within(hands[, spare]) is the index of the first
+-- of the Hands that holds every card of h but at most 'spare', copies
+-- counted; h:within(p) answers p:has(h).
+t.test("within: the first of several Hands that holds the hand", function()
+  local suits = { hosgin:hand("AS TS KS QS JS"), hosgin:hand("AH TH KH QH JH"),
+    hosgin:hand("AD TD KD QD JD") }
+  t.eq(hosgin:hand("KH QH"):within(suits), 2)
+  t.eq(hosgin:hand("KH QH x2"):within(suits), nil, "a copy more than the Hand holds")
+  t.eq(hosgin:hand("KH QD"):within(suits), nil, "two suits")
+  t.eq(hosgin:hand("KH QD"):within(suits, 1), 2, "one card spare: the first that has the other")
+  t.eq(hosgin:hand("KC QC JC"):within(suits, 2), nil, "three outside every Hand, two spare")
+  t.eq(hosgin:hand():within(suits), 1, "nothing is held by any Hand")
+  t.eq(hosgin:hand("KS"):within({}), nil, "an empty list holds nothing")
+  t.eq(hosgin:hand("AH AH"):within(hosgin:hand("AH x2 KS")), 1, "a Hand, not a list")
+  t.eq(hosgin:hand("AH AH"):within(hosgin:hand("AH KS")), nil)
+  -- random hands agree with the sub-multiset test and the difference
+  local r = talon.rng(5)
+  for _ = 1, 300 do
+    local h, list = hosgin:hand(), {}
+    for _ = 1, r:int(0, 6) do h:add(hosgin:full():pick(r)) end
+    for i = 1, r:int(0, 5) do
+      list[i] = hosgin:hand()
+      for _ = 1, r:int(0, 30) do list[i]:add(hosgin:full():pick(r)) end
+    end
+    local spare = r:int(0, 3)
+    local want
+    for i = #list, 1, -1 do
+      if #(h - list[i]) <= spare then want = i end
+    end
+    t.eq(h:within(list, spare), want, tostring(h))
+    if spare == 0 and #list > 0 then t.eq(h:within(list[1]) == 1, list[1]:has(h)) end
+  end
+end)
+
+t.test("within checks every entry and reads the list raw", function()
+  local h = hosgin:hand("AS")
+  local good = hosgin:hand("AS")
+  t.checkerror("entry 2 is not a Hand of this deck", h.within, h, { good, french:hand("AS") })
+  t.checkerror("entry 3 is not a Hand of this deck", h.within, h, { good, good, "AS" })
+  t.checkerror("a Hand of this deck or a list of them", h.within, h, french:hand())
+  t.checkerror("spare cards must be 0 or more", h.within, h, { good }, -1)
+  local big = {}
+  for i = 1, 65 do big[i] = good end
+  t.checkerror("more than 64 Hands", h.within, h, big)
+  big[65] = nil
+  t.eq(h:within(big), 1, "64 Hands")
+  local lying = setmetatable({ good }, {
+    __len = function() error("__len ran") end,
+    __index = function() error("__index ran") end,
+  })
+  t.eq(h:within(lying), 1, "its own length and items, no metamethod")
+end)
+
 t.test("each, cards, suit, nth", function()
   local h = french:hand("2C AS KS TH")
   local seen = {}

@@ -168,6 +168,55 @@ t.test("BUR-R6: three aces or a Molodka take the lead; options", function()
     "a trump Molodka is a Bura")
 end)
 
+-- BUR-R5: a Bura is three trumps; BUR-R6: three aces, or a Molodka of
+-- three cards of one suit other than trump. Every hand of three cards of
+-- the deck (and of the 32-card pack, B9), with every trump, against the
+-- rule counted card by card.
+t.test("BUR-R5, BUR-R6: every hand of three, every trump, as the rule counts", function()
+  local function by_rule(list, trump)
+    local aces, trumps, suit = 0, 0, {}
+    for _, c in ipairs(list) do
+      if c.rank == "A" then aces = aces + 1 end
+      if c.suit == trump then trumps = trumps + 1 end
+      suit[c.suit] = (suit[c.suit] or 0) + 1
+    end
+    local kind = nil
+    if aces == 3 then
+      kind = "aces"
+    elseif suit[list[1].suit] == 3 and list[1].suit ~= trump then
+      kind = "molodka"
+    end
+    return trumps == 3, kind
+  end
+  for _, pack32 in ipairs { false, true } do
+    local d = talon.deck(def.deck(game.options(def, { pack32 = pack32 })))
+    local kinds, seen = d:kinds(), { aces = 0, molodka = 0, bura = 0 }
+    for a = 1, #kinds - 2 do
+      for b = a + 1, #kinds - 1 do
+        for c = b + 1, #kinds do
+          local list = { kinds[a], kinds[b], kinds[c] }
+          local h = d:hand(list)
+          for _, trump in ipairs { "S", "H", "D", "C" } do
+            local bura, kind = by_rule(list, trump)
+            local got_bura, got = declare.is_bura(h, trump), declare.combo(h, trump)
+            if got_bura ~= bura or got ~= kind then
+              t.eq({ got_bura, got }, { bura, kind }, tostring(h) .. " trump " .. trump)
+            end
+            if kind then seen[kind] = seen[kind] + 1 end
+            if bura then seen.bura = seen.bura + 1 end
+          end
+        end
+      end
+    end
+    local per_suit = #kinds // 4
+    t.eq(seen.aces, 4 * 4, "four hands of three aces, each with four trumps")
+    t.eq(seen.bura, 4 * (per_suit * (per_suit - 1) * (per_suit - 2) // 6), "three of the trump")
+    t.eq(seen.molodka, 3 * seen.bura, "three of each other suit")
+  end
+  t.eq(declare.is_bura(talon.deck(def.deck(game.options(def))):hand("KD QD JD TD"), "D"), false,
+    "four cards are no Bura")
+end)
+
 t.test("BUR-R2, B3: ante_when_carried = false: no ante on a carried pot", function()
   local g = game.new(def, { seed = 3, options = { players = 3, ante_when_carried = false } })
   deal_without_claims(g)

@@ -121,6 +121,62 @@ t.test("KZM-R6, KZM-R3, KZM-R4: the Schocha is a trump of a Bura and wild in a M
   t.eq(aces.state.hand_no, 1, "three aces and the Schocha are not four aces")
 end)
 
+-- KZM-R3: a Bura is three trumps or more among the four cards, four aces
+-- win too; KZM-R4: three aces, else a Molodka, three of a suit other than
+-- trump (the first in the order S H D C), give the lead; KZM-R6's option:
+-- 6S is a trump whatever the trump suit, and stands for one card of a
+-- suit in a Molodka, never for an ace. Random hands of four (and two
+-- packs, copies counted), every trump, against the rule counted card by
+-- card.
+t.test("KZM-R3, KZM-R4, KZM-R6: combinations as the rule counts them", function()
+  local combos = assert(loader.module("games.koselpot.combos"))
+  local function by_rule(list, trump, wild)
+    local aces, trumps, wilds, per = 0, 0, 0, {}
+    for _, c in ipairs(list) do
+      if c.rank == "A" then aces = aces + 1 end
+      if c == wild or c.suit == trump then trumps = trumps + 1 end
+      if c == wild then wilds = wilds + 1 else per[c.suit] = (per[c.suit] or 0) + 1 end
+    end
+    local pot = aces == 4 and "aces" or trumps >= 3 and "bura" or nil
+    if aces >= 3 then return pot, "aces" end
+    for _, su in ipairs { "S", "H", "D", "C" } do
+      if su ~= trump and (per[su] or 0) + math.min(wilds, 1) >= 3 then return pot, "molodka", su end
+    end
+    return pot, nil
+  end
+  local r, seen = talon.rng(11), {}
+  for _, copies in ipairs { 1, 2 } do
+    local d = talon.deck { ranks = "A T K Q J 9 8 7 6", copies = copies }
+    for _, schocha in ipairs { false, true } do
+      local f, wild = combos.facts(d, schocha), schocha and d:card("6S") or nil
+      for _ = 1, 1500 do
+        local stock = d:full()
+        local h = d:hand()
+        for _ = 1, 4 do
+          local c = stock:pick(r)
+          stock:remove(c); h:add(c)
+        end
+        for _, trump in ipairs { "S", "H", "D", "C" } do
+          local pot, lead, su = by_rule(h:cards(), trump, wild)
+          local got_pot, got_lead, set = combos.pot_kind(h, trump, f), combos.lead_kind(h, trump, f)
+          if got_pot ~= pot or got_lead ~= lead then
+            t.eq({ got_pot, got_lead }, { pot, lead }, ("%s trump %s"):format(h, trump))
+          end
+          if lead then
+            seen[lead] = true
+            t.ok(#set == 3 and h:has(set), "the three cards are the hand's")
+            for c in set:each() do
+              t.ok(lead == "aces" and c.rank == "A" or c.suit == su or c == wild, tostring(set))
+            end
+          end
+          if pot then seen[pot] = true end
+        end
+      end
+    end
+  end
+  t.eq(seen, { aces = true, bura = true, molodka = true }, "every kind met")
+end)
+
 t.test("KZM-R6: with the schocha option 6S is the highest trump", function()
   local g = dealt({ "AD 7S 8S 9C", "6S 7H 8H 9H", "AC KC TH QC" }, "TD", 3, { schocha = true })
   no_declarations(g)
