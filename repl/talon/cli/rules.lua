@@ -112,7 +112,8 @@ local function phase_lines(def, opts)
     local doc = sandbox.text_of(game.phase_doc, def, name, opts)
     if doc or type(def.phases[name].doc) ~= "function" then
       local unmet = sampled and not met[name]
-        and (" (not met in %d hands of random play with these options)"):format(SEARCHED) or ""
+        and (" (random play with these options met it in none of %d hands: it comes rarely,"
+          .. " or these options leave it out)"):format(SEARCHED) or ""
       out[#out + 1] = ("  %-8s %s%s"):format(name, doc or "", unmet)
     end
   end
