@@ -133,13 +133,74 @@ function visibility.shown(vis, st, seat)
   return out
 end
 
+-- The names of the places of a seat or a play ("hand 3", "trick 2"),
+-- each made once: a view names every place at every decision of a bot.
+local function names(prefix)
+  return setmetatable({}, { __index = function(t, i)
+    local name = prefix .. " " .. i
+    t[i] = name
+    return name
+  end })
+end
+local HAND, WON, ASIDE, TRICK = names("hand"), names("won"), names("aside"), names("trick")
+
+-- (the size read before the rule is asked, as visibility.seen always has)
+local function entry(name, cards, rule, st, seat, owner)
+  local size = #cards
+  local visible = rule_says(rule, st, seat, owner)
+  return { name = name, size = size, cards = visible and cards:copy() or nil }
+end
+
 -- What 'seat' sees of every place now, for its view: a list of { name =,
--- size =, cards = a copy of the Hand, or nil when hidden }.
+-- size =, cards = a copy of the Hand, or nil when hidden }, the places of
+-- visibility.places in its order, and the game's hooks (its zones, then
+-- its rules, place by place) called as visibility.sees would call them;
+-- made without the list of places (a bot's view is made at every one of
+-- its decisions).
 function visibility.seen(def, st, seat)
-  local vis, out = visibility.of(def), {}
-  for i, p in ipairs(visibility.places(def, st)) do
-    out[i] = { name = p.name, size = #p.cards,
-               cards = visibility.sees(vis, st, p, seat) and p.cards:copy() or nil }
+  local vis, out, k = visibility.of(def), {}, 0
+  local zones
+  if def.zones then
+    zones = {}
+    def.zones(st, function(name, cards)
+      zones[#zones + 1] = { name, cards }
+    end)
+  end
+  local hands, won = vis.hands, vis.won
+  for s = 1, st.n do
+    out[k + 1] = entry(HAND[s], st.hands[s], hands, st, seat, s)
+    out[k + 2] = entry(WON[s], st.won[s], won, st, seat, s)
+    k = k + 2
+  end
+  local stock = st.stock
+  if stock then
+    k = k + 1
+    out[k] = { name = "stock", size = #stock,
+               cards = rule_says(vis.stock, st, seat, nil) and stock:hand() or nil }
+  end
+  k = k + 1
+  out[k] = entry("discards", st.discards, vis.discards, st, seat, nil)
+  local aside = st.aside
+  if aside then
+    for s = 1, st.n do
+      if aside[s] then
+        k = k + 1
+        out[k] = entry(ASIDE[s], aside[s], vis.aside, st, seat, s)
+      end
+    end
+  end
+  local ct = st.ctrick
+  for i = 1, ct and #ct or 0 do
+    local owner, cards, down = ct:at(i)
+    local h = st.deck:hand(cards)
+    k = k + 1
+    out[k] = { name = TRICK[i], size = #h,
+               cards = (not down or owner == seat) and h or nil }
+  end
+  for _, z in ipairs(zones or {}) do
+    local name = z[1]
+    k = k + 1
+    out[k] = entry("zone " .. tostring(name), z[2], vis.zones[name] or "none", st, seat, nil)
   end
   return out
 end

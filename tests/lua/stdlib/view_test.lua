@@ -107,3 +107,42 @@ t.test("a view has the sides and side_of of the state, as copies", function()
   t.eq(g3:view(1).sides, { { 1 }, { 2 }, { 3 } }, "three players: each his own side")
   t.eq(g3:view(1).side_of, { 1, 2, 3 }, "side_of")
 end)
+
+-- docs/framework.md §6 "places": v.places lists every card place of
+-- visibility.places in its order, each with its size and, where the game's
+-- visibility declaration lets the seat see it (visibility.sees), a copy of
+-- its cards. Checked for every seat at every step of random games of
+-- games that declare owners, public won piles, shown cards, asides (a
+-- pass), zones and face-down plays.
+t.test("v.places: every place, sized, its cards where the declaration shows them", function()
+  local visibility = require "talon.host.visibility"
+  local checked = 0
+  for _, name in ipairs { "hokm", "kosel", "bura", "hearts", "besigue", "hosgin" } do
+    local d = assert(loader.load(name))
+    local vis = visibility.of(d)
+    for seed = 1, 2 do
+      local g = game.new(d, { seed = seed, hands = 1 })
+      local rng = talon.rng(seed)
+      while not g:over() do
+        local st = g.state
+        local places = visibility.places(d, st)
+        for seat = 1, st.n do
+          local seen = visibility.seen(d, st, seat)
+          t.eq(#seen, #places, name)
+          for i, p in ipairs(places) do
+            local s = seen[i]
+            t.eq({ s.name, s.size }, { p.name, #p.cards }, name)
+            if visibility.sees(vis, st, p, seat) then
+              t.ok(s.cards == p.cards and not rawequal(s.cards, p.cards), p.name .. ": a copy")
+            else
+              t.eq(s.cards, nil, p.name .. " is hidden from seat " .. seat)
+            end
+            checked = checked + 1
+          end
+        end
+        g:play(bot.random(g, rng))
+      end
+    end
+  end
+  t.ok(checked > 10000, "places checked: " .. checked)
+end)
