@@ -227,6 +227,24 @@ function GEN.kosel()
   return rows, "`talon " .. KOSEL_RATE .. bench("bench_kosel") .. "`, best of 5"
 end
 
+-- docs/cli.md "Benchmark": bench/bots.lua, the rule-of-thumb bots'
+-- self-play per game.
+local BOTS = "run bench/bots.lua --hands 200 --rounds 3"
+local BOT_GAMES = { hokm = "Hokm", hosgin = "Hosgin", kosel = "Kosel", koselpot = "Kosel (pot)",
+  bura = "Bura", besigue = "Besigue", hearts = "Hearts", euchre = "Euchre" }
+
+function GEN.bots()
+  local out = sh(("%s %s"):format(TALON, BOTS))
+  local rows = { "| game | bot decisions/s | per decision | hands/s |", "|---|---|---|---|" }
+  for key, rate, us, hands in out:gmatch("\n  (%S+)%s+([%d.]+) decisions/s%s+([%d.]+) us each"
+      .. "%s+([%d.]+) hands/s") do
+    rows[#rows + 1] = ("| %s | %s | %.1f µs | %s |"):format(BOT_GAMES[key] or key,
+      thousands(tonumber(rate)), tonumber(us), thousands(tonumber(hands)))
+  end
+  if #rows < 3 then error("no figures in:\n" .. out, 0) end
+  return rows, "`talon " .. BOTS .. "`, best of 3, processor time"
+end
+
 -- docs/search.md "Speed": bench/search.lua, futures a second per game.
 local SEARCH = "run bench/search.lua 2000 4"
 local SETUP_NAMES = {
@@ -286,7 +304,7 @@ end
 -- ===== the regions
 
 local ORDER = { "trick", "meld", "sandbox", "hokm", "hearts", "euchre", "kosel", "counts",
-  "search" }
+  "bots", "search" }
 
 local function read(path)
   local f = assert(io.open(path, "r"))
