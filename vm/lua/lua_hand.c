@@ -160,6 +160,7 @@ static int hand_within(lua_State *L) {
   tl_hand *h = tl_check_hand(L, 1);
   lua_Integer spare = luaL_optinteger(L, 3, 0);
   luaL_argcheck(L, spare >= 0, 3, "spare cards must be 0 or more");
+  lua_settop(L, 2); /* the list's entries are pushed above it */
   if (!lua_istable(L, 2)) {
     const tv_hand *in = deck_hand(L, 2, h->deck, 2, 0);
     if (holds_but(in, &h->h, spare))
