@@ -41,19 +41,13 @@ declare.NAME = { aces = "three aces", molodka = "Molodka" }
 -- window is asked for every seat at every trick while the hands are full.
 local function named(deck)
   local full, aces = deck:full(), deck:hand()
-  local suit, suited, suits = {}, {}, {}
   for c, n in full:each() do
     if c.rank == "A" then aces:add(c, n) end
-    local s = c.suit
-    if s then
-      local h = suit[s]
-      if not h then
-        h = deck:hand()
-        suit[s] = h
-        suited[#suited + 1], suits[#suited + 1] = h, s
-      end
-      h:add(c, n)
-    end
+  end
+  local suit, suited, suits = {}, {}, deck:suits()
+  for i, s in ipairs(suits) do
+    suit[s] = full:suit(s)
+    suited[i] = suit[s]
   end
   return { aces = aces, suit = suit, suited = suited, suits = suits }
 end

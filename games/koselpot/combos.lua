@@ -22,17 +22,15 @@ local SUITS = { "S", "H", "D", "C" }
 -- 'plain_suits', their suits.
 local function facts(deck, key)
   local wild = key == "+6S" and deck:card("6S") or nil
-  local full, aces, own = deck:full(), deck:hand(), {}
+  local full, aces = deck:full(), deck:hand()
   for c, n in full:each() do
     if c.rank == "A" then aces:add(c, n) end
-    if c.suit and c ~= wild then
-      own[c.suit] = own[c.suit] or deck:hand()
-      own[c.suit]:add(c, n)
-    end
   end
   local trumps, molodka = {}, {}
-  for s, h in pairs(own) do
-    trumps[s], molodka[s] = h:copy(), h:copy()
+  for _, s in ipairs(deck:suits()) do
+    local own = full:suit(s)
+    if wild then own:remove(wild, own:count(wild)) end
+    trumps[s], molodka[s] = own:copy(), own
     if wild then
       trumps[s]:add(wild, full:count(wild))
       molodka[s]:add(wild)

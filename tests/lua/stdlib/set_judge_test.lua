@@ -131,6 +131,33 @@ t.test("g:try of a set makes no legal list", function()
   t.ok(played > 30, ("sets tried (%d)"):format(played))
 end)
 
+-- A bot is handed its view with the legal list made: its answer, asked
+-- about (g:why) and played (g:try), is judged as one set all the same,
+-- the made list never walked action by action (docs/framework.md §1).
+t.test("a set is judged without walking a list already made", function()
+  local def = assert(loader.load("kosel"))
+  local g = game.new(def, { seed = 7, quiet = true })
+  local rng = talon.rng(7)
+  local judged = 0
+  for _ = 1, 300 do
+    if g:over() then break end
+    if g.ph.allows and tricks.draw_holds(g.ph) then
+      local list = g:legal()
+      local a = list[rng:int(1, #list)]
+      local answer = actions.make(a.verb, a.arg:copy(), a.extra) -- the bot's own copy
+      local n = calls_of(actions.equal, function()
+        t.eq(g:why(answer), nil, actions.text(answer))
+        t.ok(g:try(answer), actions.text(answer))
+      end)
+      t.eq(n, 0, "no listed action compared with " .. actions.text(answer))
+      judged = judged + 1
+    else
+      g:play(g:random(rng))
+    end
+  end
+  t.ok(judged > 30, ("sets judged (%d)"):format(judged))
+end)
+
 t.test("a house rule on the legal hook: no judge, g:try follows the house rule", function()
   local variant = require "talon.variant"
   local def = variant.of(assert(loader.load("kosel")), {
